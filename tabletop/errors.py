@@ -1,0 +1,68 @@
+"""Errors raised by tabletop: every one is a ValueError that says what was wrong, in context."""
+
+from __future__ import annotations
+
+
+class TabletopError(ValueError):
+    """Base class of every error tabletop raises for bad input."""
+
+
+class RulesetError(TabletopError):
+    """A ruleset file is malformed; the message names the file, line and field."""
+
+    def __init__(self, message: str, *, file: str = "", line: int | None = None,
+                 field: str = "") -> None:
+        where = file or "<ruleset>"
+        if line is not None:
+            where += f", line {line}"
+        if field:
+            where += f", field '{field}'"
+        super().__init__(f"{where}: {message}")
+        self.file = file
+        self.line = line
+        self.field = field
+        self.reason = message
+
+
+class ExpressionError(TabletopError):
+    """An expression in a ruleset does not parse or cannot be evaluated."""
+
+
+class NotationError(TabletopError):
+    """A move's text does not parse in this game's notation."""
+
+
+class IllegalMoveError(TabletopError):
+    """A move parses but is not legal in the current position; the message says why."""
+
+
+class AmbiguousMoveError(TabletopError):
+    """A move's text matches more than one legal move."""
+
+
+class WrongSeatError(TabletopError):
+    """A move was played for a seat that is not the one to decide now."""
+
+
+class GameOverError(TabletopError):
+    """A move was played after the game ended."""
+
+
+class OptionError(TabletopError):
+    """An unknown option, or a value the option does not allow."""
+
+
+class PlayerCountError(TabletopError):
+    """A number of players outside the game's range."""
+
+
+class DeckError(TabletopError):
+    """A stacked deck list names an unknown card, too many copies of a card, or is malformed."""
+
+
+class UnknownGameError(TabletopError):
+    """No shipped game has this id, and no ruleset file is at this path."""
+
+
+class SaveFileError(TabletopError):
+    """A saved game cannot be read back."""

@@ -1,0 +1,573 @@
+"""A small expression language for rulesets: parsed here, never handed to Python's eval.
+
+Grammar (lowest precedence first)::
+
+    expr    := or ['if' or 'else' expr]
+    or      := and ('or' and)*
+    and     := not ('and' not)*
+    not     := 'not' not | compare
+    compare := sum [('=='|'!='|'<'|'<='|'>'|'>='|'in'|'not in') sum]
+    sum     := product (('+'|'-') product)*
+    product := unary (('*'|'/'|'%') unary)*          # '/' is floor division
+    unary   := '-' unary | postfix
+    postfix := primary ('.' NAME | '[' expr ']')*
+    primary := NUMBER | STRING | true | false | null | NAME | NAME '(' args ')'
+             | '(' expr ')' | '[' args ']'
+
+Values are ints, bools, strings, None, lists and the objects the engine hands in
+(cards, per-seat tables). Attribute access on None gives None, on a list maps over it.
+Functions receive their arguments unevaluated, so ``count(hand, it.type == "attack")``
+evaluates its second argument once per element with ``it`` bound to that element.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from .errors import ExpressionError
+
+Value = Any
+Compiled = Callable[["Context"], Value]
+
+
+class Context(Protocol):
+    """What an expression needs from its surroundings."""
+
+    locals: dict[str, Value]
+
+    def lookup(self, name: str) -> Value:
+        """The value of a name that is not a local."""
+
+    def lookup_at(self, name: str, index: Value) -> Value:
+        """``name[index]``: a seat's own var or zone, or an item of a list."""
+
+    def call(self, name: str, args: Sequence[Compiled]) -> Value:
+        """Call an engine function that is not one of the core functions below."""
+
+
+class HasAttrs(Protocol):
+    def attr(self, name: str) -> Value:
+        """The value of an attribute, or None."""
+
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<num>\d+)
+      | (?P<str>"[^"]*"|'[^']*')
+      | (?P<op>==|!=|<=|>=|[-+*/%<>()\[\],.])
+      | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+    )""",
+    re.VERBOSE,
+)
+
+_KEYWORDS = {"and", "or", "not", "in", "if", "else", "true", "false", "null"}
+
+
+def _tokenize(text: str) -> list[tuple[str, str, int]]:
+    tokens: list[tuple[str, str, int]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            raise ExpressionError(
+                f"unexpected character {text[pos:].strip()[:1]!r} at column {pos + 1} in {text!r}"
+            )
+        group = m.lastgroup or ""
+        value = m.group(group)
+        kind = "kw" if group == "name" and value in _KEYWORDS else group
+        tokens.append((kind, value, m.start(group)))
+        pos = m.end()
+    tokens.append(("end", "", len(text)))
+    return tokens
+
+
+def _truthy(v: Value) -> bool:
+    return bool(v)
+
+
+def _cmp(op: str) -> Callable[[Value, Value], bool]:
+    def safe(fn: Callable[[Value, Value], bool]) -> Callable[[Value, Value], bool]:
+        def inner(a: Value, b: Value) -> bool:
+            if a is None or b is None:
+                return False
+            return fn(a, b)
+
+        return inner
+
+    table: dict[str, Callable[[Value, Value], bool]] = {
+        "==": lambda a, b: a == b,
+        "!=": lambda a, b: a != b,
+        "<": safe(lambda a, b: a < b),
+        "<=": safe(lambda a, b: a <= b),
+        ">": safe(lambda a, b: a > b),
+        ">=": safe(lambda a, b: a >= b),
+        "in": lambda a, b: b is not None and a in b,
+        "not in": lambda a, b: b is None or a not in b,
+    }
+    return table[op]
+
+
+def _num(v: Value, text: str) -> int:
+    if v is None:
+        return 0
+    if isinstance(v, bool):
+        return int(v)
+    if isinstance(v, int):
+        return v
+    raise ExpressionError(f"{text!r}: expected a number, got {v!r}")
+
+
+def get_attr(v: Value, name: str) -> Value:
+    """Attribute access as expressions see it: None-safe, mapped over lists."""
+    if v is None:
+        return None
+    if isinstance(v, list | tuple):
+        return [get_attr(x, name) for x in v]
+    if isinstance(v, dict):
+        return v.get(name)
+    attr = getattr(v, "attr", None)
+    if attr is None:
+        raise ExpressionError(f"{v!r} has no attribute {name!r}")
+    return attr(name)
+
+
+def _index(v: Value, i: Value) -> Value:
+    if v is None:
+        return None
+    getter = getattr(v, "at", None)
+    if getter is not None:
+        return getter(i)
+    if isinstance(v, dict):
+        return v.get(i)
+    if isinstance(v, list | tuple | str):
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise ExpressionError(f"index {i!r} is not a number")
+        if -len(v) <= i < len(v):
+            return v[i]
+        return None
+    raise ExpressionError(f"{v!r} cannot be indexed")
+
+
+# ---- core functions: args arrive compiled; ``it`` is bound for per-element arguments ----
+
+CoreFn = Callable[[Any, Sequence[Compiled]], Value]
+
+
+def _each(ctx: Context, items: Value, fn: Compiled) -> list[Value]:
+    saved = ctx.locals.get("it")
+    out = []
+    for x in items or ():
+        ctx.locals["it"] = x
+        out.append(fn(ctx))
+    ctx.locals["it"] = saved
+    return out
+
+
+def _items(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    v = args[0](ctx)
+    if v is None:
+        return []
+    if not isinstance(v, list | tuple):
+        return [v]
+    return list(v)
+
+
+def _size(ctx: Context, args: Sequence[Compiled]) -> int:
+    return len(_items(ctx, args))
+
+
+def _count(ctx: Context, args: Sequence[Compiled]) -> int:
+    items = _items(ctx, args)
+    if len(args) == 1:
+        return len(items)
+    return sum(1 for r in _each(ctx, items, args[1]) if r)
+
+
+def _filter(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    items = _items(ctx, args)
+    return [x for x, r in zip(items, _each(ctx, items, args[1]), strict=True) if r]
+
+
+def _map(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    return _each(ctx, _items(ctx, args), args[1])
+
+
+def _sum(ctx: Context, args: Sequence[Compiled]) -> int:
+    items = _items(ctx, args)
+    if len(args) > 1:
+        items = _each(ctx, items, args[1])
+    return sum(_num(x, "sum") for x in items)
+
+
+def _any(ctx: Context, args: Sequence[Compiled]) -> bool:
+    items = _items(ctx, args)
+    if len(args) == 1:
+        return any(items)
+    return any(_each(ctx, items, args[1]))
+
+
+def _all(ctx: Context, args: Sequence[Compiled]) -> bool:
+    items = _items(ctx, args)
+    if len(args) == 1:
+        return all(items)
+    return all(_each(ctx, items, args[1]))
+
+
+def _extreme(pick: Callable[..., Value]) -> CoreFn:
+    def fn(ctx: Context, args: Sequence[Compiled]) -> Value:
+        if len(args) == 1:
+            items = [x for x in _items(ctx, args) if x is not None]
+        else:
+            items = [x for x in (a(ctx) for a in args) if x is not None]
+        return pick(items) if items else None
+
+    return fn
+
+
+def _distinct(ctx: Context, args: Sequence[Compiled]) -> int:
+    items = _items(ctx, args)
+    if len(args) > 1:
+        items = _each(ctx, items, args[1])
+    return len({x for x in items if x is not None})
+
+
+def _first(ctx: Context, args: Sequence[Compiled]) -> Value:
+    items = _items(ctx, args)
+    return items[0] if items else None
+
+
+def _last(ctx: Context, args: Sequence[Compiled]) -> Value:
+    items = _items(ctx, args)
+    return items[-1] if items else None
+
+
+def _abs(ctx: Context, args: Sequence[Compiled]) -> int:
+    return abs(_num(args[0](ctx), "abs"))
+
+
+def _default(ctx: Context, args: Sequence[Compiled]) -> Value:
+    v = args[0](ctx)
+    return args[1](ctx) if v is None else v
+
+
+CORE: dict[str, tuple[CoreFn, int, int]] = {
+    # name: (function, min args, max args)
+    "size": (_size, 1, 1),
+    "count": (_count, 1, 2),
+    "filter": (_filter, 2, 2),
+    "map": (_map, 2, 2),
+    "sum": (_sum, 1, 2),
+    "any": (_any, 1, 2),
+    "all": (_all, 1, 2),
+    "min": (_extreme(min), 1, 9),
+    "max": (_extreme(max), 1, 9),
+    "distinct": (_distinct, 1, 2),
+    "first": (_first, 1, 1),
+    "last": (_last, 1, 1),
+    "abs": (_abs, 1, 1),
+    "default": (_default, 2, 2),
+}
+
+
+class _Parser:
+    def __init__(self, text: str, names: set[str] | None, functions: dict[str, tuple[int, int]]):
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.i = 0
+        self.names = names
+        self.functions = functions
+        self.bound: list[str] = ["it"]
+
+    def peek(self) -> tuple[str, str, int]:
+        return self.tokens[self.i]
+
+    def next(self) -> tuple[str, str, int]:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def error(self, what: str) -> ExpressionError:
+        kind, value, pos = self.peek()
+        found = "the end" if kind == "end" else repr(value)
+        return ExpressionError(f"{what}, found {found} at column {pos + 1} in {self.text!r}")
+
+    def expect(self, value: str) -> None:
+        if self.peek()[1] != value or self.peek()[0] not in ("op", "kw"):
+            raise self.error(f"expected {value!r}")
+        self.next()
+
+    def at(self, value: str) -> bool:
+        kind, v, _ = self.peek()
+        return kind in ("op", "kw") and v == value
+
+    def parse(self) -> Compiled:
+        fn = self.expr()
+        if self.peek()[0] != "end":
+            raise self.error("expected the end of the expression")
+        return fn
+
+    def expr(self) -> Compiled:
+        a = self.or_()
+        if self.at("if"):
+            self.next()
+            c = self.or_()
+            self.expect("else")
+            b = self.expr()
+            return lambda ctx: a(ctx) if c(ctx) else b(ctx)
+        return a
+
+    def or_(self) -> Compiled:
+        a = self.and_()
+        while self.at("or"):
+            self.next()
+            b = self.and_()
+            a = (lambda x, y: lambda ctx: x(ctx) or y(ctx))(a, b)
+        return a
+
+    def and_(self) -> Compiled:
+        a = self.not_()
+        while self.at("and"):
+            self.next()
+            b = self.not_()
+            a = (lambda x, y: lambda ctx: x(ctx) and y(ctx))(a, b)
+        return a
+
+    def not_(self) -> Compiled:
+        if self.at("not"):
+            self.next()
+            a = self.not_()
+            return lambda ctx: not a(ctx)
+        return self.compare()
+
+    def compare(self) -> Compiled:
+        a = self.sum_()
+        kind, v, _ = self.peek()
+        op = None
+        if kind == "op" and v in ("==", "!=", "<", "<=", ">", ">="):
+            op = v
+            self.next()
+        elif self.at("in"):
+            op = "in"
+            self.next()
+        elif self.at("not") and self.tokens[self.i + 1][1] == "in":
+            op = "not in"
+            self.i += 2
+        if op is None:
+            return a
+        b = self.sum_()
+        f = _cmp(op)
+        return lambda ctx: f(a(ctx), b(ctx))
+
+    def sum_(self) -> Compiled:
+        a = self.product()
+        text = self.text
+        while self.at("+") or self.at("-"):
+            op = self.next()[1]
+            b = self.product()
+            if op == "+":
+                a = (lambda x, y: lambda ctx: _num(x(ctx), text) + _num(y(ctx), text))(a, b)
+            else:
+                a = (lambda x, y: lambda ctx: _num(x(ctx), text) - _num(y(ctx), text))(a, b)
+        return a
+
+    def product(self) -> Compiled:
+        a = self.unary()
+        text = self.text
+        while self.at("*") or self.at("/") or self.at("%"):
+            op = self.next()[1]
+            b = self.unary()
+
+            def make(x: Compiled, y: Compiled, op: str = op) -> Compiled:
+                def fn(ctx: Context) -> int:
+                    p, q = _num(x(ctx), text), _num(y(ctx), text)
+                    if op == "*":
+                        return p * q
+                    if q == 0:
+                        raise ExpressionError(f"division by zero in {text!r}")
+                    return p // q if op == "/" else p % q
+
+                return fn
+
+            a = make(a, b)
+        return a
+
+    def unary(self) -> Compiled:
+        if self.at("-"):
+            self.next()
+            a = self.unary()
+            text = self.text
+            return lambda ctx: -_num(a(ctx), text)
+        return self.postfix()
+
+    def postfix(self) -> Compiled:
+        a = self.primary()
+        while True:
+            if self.at("."):
+                self.next()
+                kind, name, _ = self.next()
+                if kind != "name":
+                    self.i -= 1
+                    raise self.error("expected an attribute name after '.'")
+                a = (lambda x, n: lambda ctx: get_attr(x(ctx), n))(a, name)
+            elif self.at("["):
+                self.next()
+                idx = self.expr()
+                self.expect("]")
+                a = (lambda x, i: lambda ctx: _index(x(ctx), i(ctx)))(a, idx)
+            else:
+                return a
+
+    def args(self, close: str) -> list[Compiled]:
+        out: list[Compiled] = []
+        if self.at(close):
+            self.next()
+            return out
+        while True:
+            out.append(self.expr())
+            if self.at(","):
+                self.next()
+                continue
+            self.expect(close)
+            return out
+
+    def primary(self) -> Compiled:
+        kind, value, _ = self.peek()
+        if kind == "num":
+            self.next()
+            n = int(value)
+            return lambda ctx: n
+        if kind == "str":
+            self.next()
+            s = value[1:-1]
+            return lambda ctx: s
+        if kind == "kw" and value in ("true", "false", "null"):
+            self.next()
+            c = {"true": True, "false": False, "null": None}[value]
+            return lambda ctx: c
+        if self.at("("):
+            self.next()
+            a = self.expr()
+            self.expect(")")
+            return a
+        if self.at("["):
+            self.next()
+            items = self.args("]")
+            return lambda ctx: [f(ctx) for f in items]
+        if kind == "name":
+            self.next()
+            if self.at("("):
+                self.next()
+                args = self.args(")")
+                return self.call(value, args)
+            if self.at("[") and value not in self.bound:
+                self.check_name(value)
+                self.next()
+                idx = self.expr()
+                self.expect("]")
+                return lambda ctx: ctx.lookup_at(value, idx(ctx))
+            return self.name(value)
+        raise self.error("expected a value")
+
+    def call(self, name: str, args: list[Compiled]) -> Compiled:
+        if name in CORE:
+            fn, lo, hi = CORE[name]
+        elif name in self.functions:
+            lo, hi = self.functions[name]
+            fn = None
+        else:
+            known = ", ".join(sorted(set(CORE) | set(self.functions)))
+            raise ExpressionError(f"unknown function {name!r} in {self.text!r} (known: {known})")
+        if not lo <= len(args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise ExpressionError(
+                f"{name}() takes {want} argument(s), got {len(args)} in {self.text!r}"
+            )
+        if fn is not None:
+            core = fn
+            return lambda ctx: core(ctx, args)
+        return lambda ctx: ctx.call(name, args)
+
+    def check_name(self, name: str) -> None:
+        if self.names is not None and name not in self.names:
+            raise ExpressionError(f"unknown name {name!r} in {self.text!r}")
+
+    def name(self, name: str) -> Compiled:
+        if name in self.bound:
+            return lambda ctx: ctx.locals.get(name)
+        self.check_name(name)
+        return lambda ctx: ctx.lookup(name)
+
+
+def compile_expr(
+    text: object,
+    names: set[str] | None = None,
+    functions: dict[str, tuple[int, int]] | None = None,
+) -> Compiled:
+    """Parse an expression into a function of a Context.
+
+    ``names`` (if given) are the only names it may use besides ``it``; ``functions`` maps
+    engine functions to their (min, max) argument counts.
+
+    :raises ExpressionError: the text does not parse, or uses an unknown name or function.
+    """
+    if isinstance(text, bool) or text is None:
+        const = text
+        return lambda ctx: const
+    if isinstance(text, int):
+        n = text
+        return lambda ctx: n
+    if not isinstance(text, str):
+        raise ExpressionError(f"expected an expression (text or number), got {text!r}")
+    if not text.strip():
+        raise ExpressionError("empty expression")
+    return _Parser(text, names, functions or {}).parse()
+
+
+_TEMPLATE = re.compile(r"\{([^{}]+)\}")
+
+
+def compile_template(
+    text: str,
+    names: set[str] | None = None,
+    functions: dict[str, tuple[int, int]] | None = None,
+) -> Callable[[Context], str]:
+    """Compile a message with ``{expression}`` holes into a function of a Context.
+
+    :raises ExpressionError: a hole does not parse.
+    """
+    parts: list[str | Compiled] = []
+    pos = 0
+    for m in _TEMPLATE.finditer(text):
+        parts.append(text[pos:m.start()])
+        parts.append(compile_expr(m.group(1), names, functions))
+        pos = m.end()
+    parts.append(text[pos:])
+
+    def render(ctx: Context) -> str:
+        out = []
+        for p in parts:
+            if isinstance(p, str):
+                out.append(p)
+            else:
+                v = p(ctx)
+                out.append(display(v))
+        return "".join(out)
+
+    return render
+
+
+def display(v: Value) -> str:
+    """How a value reads inside a message."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list | tuple):
+        return ", ".join(display(x) for x in v)
+    label = getattr(v, "label", None)
+    if callable(label):
+        return str(label())
+    return str(v)

@@ -1,0 +1,177 @@
+"""A loaded game: its checked spec plus what the runtime precomputes from it."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import DeckError, OptionError, PlayerCountError
+from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
+from .state import BOX, State
+
+_SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class Game:
+    """A game ready to play: ``game.new_game(...)`` starts one."""
+
+    def __init__(self, spec: GameSpec, source_ref: str | None = None) -> None:
+        self.spec = spec
+        self.id = spec.id
+        self.source_ref = source_ref
+        names: dict[str, str] = {}
+        for z in spec.zones.values():
+            names[z.name] = "seatzone" if z.per_seat else "zone"
+        for v in spec.vars.values():
+            names[v.name] = "seatvar" if v.per_seat else "var"
+        for d in spec.derived:
+            names[d] = "derived"
+        self.names = names
+        self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
+        self.cards_by_code: dict[str, list[CardDef]] = {}
+        for c in spec.cards:
+            self.cards_by_code.setdefault(c.code, []).append(c)
+        self.code_index: dict[str, str] = {code.upper(): code for code in self.cards_by_code}
+        self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
+        self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
+        # Where a card argument is drawn from a plain zone, name that zone in error messages.
+        self.arg_zone: dict[int, str] = {}
+        for m in spec.moves:
+            raw_args = next((r.get("args", {}) for r in spec.raw["moves"]
+                             if isinstance(r, dict) and r.get("id") == m.id), {})
+            for a in m.args:
+                src = raw_args.get(a.name, {}).get("from") or raw_args.get(a.name, {}).get("cards")
+                if isinstance(src, str) and _SIMPLE_NAME.match(src) and src in spec.zones:
+                    self.arg_zone[id(a)] = text_of(spec.zones[src].label, "en")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+    @property
+    def name(self) -> str:
+        return text_of(self.spec.name, "en")
+
+    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, str]:
+        """Every option with its value, defaults filled in.
+
+        :raises OptionError: an unknown option, or a value it does not allow.
+        """
+        spec = self.spec.options
+        out = {name: o.default for name, o in spec.items()}
+        for k, v in (options or {}).items():
+            if k not in spec:
+                known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items())
+                raise OptionError(f"{self.id} has no option {k!r}"
+                                  + (f"; its options are {known}" if known else
+                                     "; it has no options"))
+            value = str(v).lower() if not isinstance(v, bool) else str(v).lower()
+            if value not in spec[k].values:
+                raise OptionError(f"option {k} cannot be {v!r}; choose one of "
+                                  f"{', '.join(spec[k].values)}")
+            out[k] = value
+        return out
+
+    def parse_deck(self, deck: Iterable[Any]) -> list[int]:
+        """Card numbers for a stacked draw pile given as codes, top first.
+
+        :raises DeckError: an unknown code, or more copies of a card than the game has.
+        """
+        if isinstance(deck, str) or not isinstance(deck, Iterable):
+            raise DeckError("deck must be a list of card codes, top first, e.g. ['7D', 'KS']")
+        used: dict[str, int] = {}
+        out: list[int] = []
+        for raw in deck:
+            if not isinstance(raw, str):
+                raise DeckError(f"deck entries are card codes (text), got {raw!r}")
+            code = self._code(raw)
+            if code is None:
+                raise DeckError(f"{raw!r} is not a card of {self.name}")
+            copies = self.cards_by_code[code]
+            n = used.get(code, 0)
+            if n >= len(copies):
+                raise DeckError(f"{code} is listed {n + 1} times; {self.name} has "
+                                f"{len(copies)} of it")
+            used[code] = n + 1
+            out.append(copies[n].uid)
+        return out
+
+    def _code(self, raw: str) -> str | None:
+        t = raw.strip()
+        for sym, letter in (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H")):
+            t = t.replace(sym, letter)
+        up = t.upper()
+        if up in self.code_index:
+            return self.code_index[up]
+        if len(up) >= 2 and up[0] == "T" and "10" + up[1:] in self.code_index:
+            return self.code_index["10" + up[1:]]
+        return None
+
+    def new_game(self, players: int = 1, seed: int | None = None,
+                 options: Mapping[str, Any] | None = None, deck: Iterable[Any] | None = None,
+                 names: Iterable[str] | None = None, first: int | None = None) -> State:
+        """Start a game.
+
+        ``deck`` stacks the draw pile (codes, top first); cards it does not list stay out of
+        the game. ``first`` fixes the first seat where the ruleset draws it at random.
+
+        :raises PlayerCountError: ``players`` is outside the game's range.
+        :raises OptionError: an unknown option or value.
+        :raises DeckError: a malformed deck list.
+        """
+        spec = self.spec
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"players must be a whole number, got {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            span = (str(spec.min_players) if spec.min_players == spec.max_players
+                    else f"{spec.min_players} to {spec.max_players}")
+            raise PlayerCountError(f"{self.name} is played by {span} player(s), not {players}")
+        opts = self.check_options(options)
+        seat_names = [str(n) for n in names] if names is not None else []
+        if seat_names and len(seat_names) != players:
+            raise PlayerCountError(f"{len(seat_names)} names for {players} players")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        st = State(self)
+        st.players = players
+        st.names = seat_names or [f"P{i + 1}" for i in range(players)]
+        st.options = opts
+        st.seed = seed
+        st.rng = random.Random(seed)
+        st.known = [set() for _ in range(players)]
+        for z in spec.zones.values():
+            if z.per_seat:
+                for s in range(players):
+                    st.zones[f"{z.name}/{s}"] = []
+            else:
+                st.zones[z.name] = []
+        st.zones[BOX] = []
+        st.where = [BOX] * len(spec.cards)
+        pile = spec.deck_zone
+        if deck is not None:
+            order = self.parse_deck(deck)
+            st.deck = [spec.cards[i].code for i in order]
+            chosen = set(order)
+            st.zones[BOX] = [c.uid for c in spec.cards if c.uid not in chosen]
+        else:
+            order = [c.uid for c in spec.cards]
+            st.rng.shuffle(order)
+        st.zones[pile] = order
+        for i in order:
+            st.where[i] = pile
+        for v in spec.vars.values():
+            if v.per_seat:
+                for s in range(players):
+                    st.vars[f"{v.name}/{s}"] = v.initial
+            else:
+                st.vars[v.name] = v.initial
+        if first is not None:
+            if not 0 <= first < players:
+                raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
+            st.turn_seat = first
+        elif spec.first_player == "random":
+            st.turn_seat = st.rng.randrange(players)
+        st.first_seat = st.turn_seat
+        st.run_setup()
+        return st

@@ -1,0 +1,798 @@
+"""A game's static definition: YAML in, a frozen, checked GameSpec out.
+
+Loading reads the file with ``yaml.safe_load`` (data only) and composes it once more with
+PyYAML's SafeLoader to learn the line of every field, so that a mistake is reported with
+its file, line and field before any game starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from .errors import ExpressionError, RulesetError
+from .expr import Compiled, compile_expr, compile_template
+
+LANGS = ("en", "fr")
+
+# Names every expression may use besides the ruleset's own vars, zones and args.
+RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it"}
+
+# Engine functions (name -> min, max args); the core ones live in expr.CORE.
+ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
+    "top": (1, 2),
+    "bottom": (1, 2),
+    "permutations": (1, 1),
+    "combinations": (2, 2),
+    "seats": (0, 0),
+    "others": (0, 1),
+    "next_seat": (1, 1),
+    "previous_seat": (1, 1),
+    "last_turn": (1, 1),
+    "this_turn": (1, 1),
+    "this_round": (1, 1),
+    "knows": (2, 2),
+    "zone_of": (1, 1),
+    "owner": (1, 1),
+}
+
+_SUIT_ORDER = "SCDH"
+_RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+def text_of(t: dict[str, str], lang: str) -> str:
+    """The text in ``lang``, else English, else any."""
+    return t.get(lang) or t.get("en") or next(iter(t.values()), "")
+
+
+@attrs.frozen(slots=True, eq=False)
+class CardDef:
+    """One physical card: its instance number, its code and its attributes."""
+
+    uid: int
+    code: str
+    kind: str
+    type: str | None
+    value: int | None
+    suit: str | None
+    rank: str | None
+    name: dict[str, str]
+    text: dict[str, str]
+    extra: dict[str, Any]
+
+    def attr(self, name: str) -> Any:
+        """An attribute as expressions read it (``card.value``, ``card.type``...)."""
+        if name in ("value", "type", "suit", "rank", "code", "kind", "uid"):
+            return getattr(self, name)
+        if name == "name":
+            return text_of(self.name, "en")
+        if name == "text":
+            return text_of(self.text, "en")
+        return self.extra.get(name)
+
+    def label(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"<{self.code}#{self.uid}>"
+
+
+@attrs.frozen
+class ZoneSpec:
+    name: str
+    visibility: str  # public | hidden | owner
+    per_seat: bool
+    order: str  # pile (top first, new cards on top) | row (new cards at the end)
+    deck: bool
+    label: dict[str, str]
+
+
+@attrs.frozen
+class VarSpec:
+    name: str
+    initial: Any
+    min: int | None
+    max: int | None
+    per_seat: bool
+    visibility: str
+
+
+@attrs.frozen
+class OptionSpec:
+    name: str
+    default: str
+    values: tuple[str, ...]
+    help: dict[str, str]
+
+
+@attrs.frozen
+class Step:
+    """One effect step: its kind, its compiled parameters and the blocks it holds."""
+
+    kind: str
+    params: dict[str, Any]
+    blocks: dict[str, Block]
+    path: str
+
+
+@attrs.frozen
+class Block:
+    id: int
+    steps: tuple[Step, ...]
+
+
+@attrs.frozen
+class ArgSpec:
+    name: str
+    kind: str  # card | cards | seat | word
+    domain: Compiled
+    where: Compiled | None
+    why: dict[str, Callable[[Any], str]]
+    min: int
+    max: int
+
+
+@attrs.frozen
+class Requirement:
+    test: Compiled
+    why: dict[str, Callable[[Any], str]]
+
+
+@attrs.frozen
+class MoveSpec:
+    id: str
+    template: tuple[str, ...]
+    args: tuple[ArgSpec, ...]
+    require: tuple[Requirement, ...]
+    effects: Block
+    phases: frozenset[str] | None
+    label: dict[str, str]
+
+
+@attrs.frozen
+class EndRule:
+    test: Compiled
+    outcome: str
+
+
+@attrs.frozen
+class OutcomeSpec:
+    name: str
+    winners: Compiled
+    reason: dict[str, Callable[[Any], str]]
+    score: Compiled | None
+
+
+@attrs.frozen
+class GameSpec:
+    """A checked, frozen game definition."""
+
+    id: str
+    source: str
+    name: dict[str, str]
+    summary: dict[str, str]
+    min_players: int
+    max_players: int
+    max_moves: int
+    score_bounds: tuple[int, int] | None
+    options: dict[str, OptionSpec]
+    card_types: dict[str, dict[str, str]]
+    cards: tuple[CardDef, ...]
+    zones: dict[str, ZoneSpec]
+    vars: dict[str, VarSpec]
+    derived: dict[str, Compiled]
+    setup: Block
+    moves: tuple[MoveSpec, ...]
+    procedures: dict[str, Block]
+    hooks: dict[str, Block]
+    end: tuple[EndRule, ...]
+    outcomes: dict[str, OutcomeSpec]
+    view: dict[str, Compiled]
+    display: tuple[dict[str, Any], ...]
+    blocks: tuple[Block, ...]
+    secret: bool
+    first_player: str
+    raw: dict[str, Any]
+
+    @property
+    def deck_zone(self) -> str:
+        for z in self.zones.values():
+            if z.deck:
+                return z.name
+        raise RulesetError("no zone is marked deck: true", file=self.source, field="zones")
+
+    def card_by_code(self, code: str) -> list[CardDef]:
+        """All instances of the card with this code (several for duplicates)."""
+        return [c for c in self.cards if c.code == code]
+
+
+# ------------------------------------------------------------------ loading
+
+
+class _Lines:
+    """Maps a field path ("moves.2.effects.0") to the line where it stands."""
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[str, int] = {}
+        try:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError:
+            return
+        if node is not None:
+            self._walk(node, "")
+
+    def _walk(self, node: yaml.Node, path: str) -> None:
+        self.lines[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                key = f"{path}.{k.value}" if path else str(k.value)
+                self.lines[key] = k.start_mark.line + 1
+                self._walk(v, key)
+                self.lines[key] = k.start_mark.line + 1
+        elif isinstance(node, yaml.SequenceNode):
+            for i, v in enumerate(node.value):
+                self._walk(v, f"{path}.{i}" if path else str(i))
+
+    def line(self, path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path.rpartition(".")[0]
+        return self.lines.get("")
+
+
+class _Loader:
+    def __init__(self, data: dict[str, Any], source: str, lines: _Lines) -> None:
+        self.data = data
+        self.source = source
+        self.lines = lines
+        self.blocks: list[Block] = []
+        self.names: set[str] = set(RESERVED_NAMES)
+
+    # -- errors and type checks
+    def fail(self, path: str, message: str) -> RulesetError:
+        return RulesetError(message, file=self.source, line=self.lines.line(path), field=path)
+
+    def mapping(self, v: Any, path: str, allowed: set[str] | None = None,
+                required: tuple[str, ...] = ()) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise self.fail(path, f"expected a mapping, got {_kind(v)}")
+        if allowed is not None:
+            for k in v:
+                if k not in allowed:
+                    raise self.fail(f"{path}.{k}" if path else str(k),
+                                    f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+        for k in required:
+            if k not in v:
+                raise self.fail(path, f"missing required field {k!r}")
+        return v
+
+    def listing(self, v: Any, path: str) -> list[Any]:
+        if not isinstance(v, list):
+            raise self.fail(path, f"expected a list, got {_kind(v)}")
+        return v
+
+    def string(self, v: Any, path: str) -> str:
+        if not isinstance(v, str) or not v:
+            raise self.fail(path, f"expected text, got {_kind(v)}")
+        return v
+
+    def integer(self, v: Any, path: str) -> int:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self.fail(path, f"expected a whole number, got {_kind(v)}")
+        return v
+
+    def boolean(self, v: Any, path: str) -> bool:
+        if not isinstance(v, bool):
+            raise self.fail(path, f"expected true or false, got {_kind(v)}")
+        return v
+
+    def lang(self, v: Any, path: str) -> dict[str, str]:
+        if isinstance(v, str):
+            return {"en": v}
+        m = self.mapping(v, path, set(LANGS))
+        if not m:
+            raise self.fail(path, "expected text in at least one language (en, fr)")
+        return {k: self.string(x, f"{path}.{k}") for k, x in m.items()}
+
+    def expr(self, v: Any, path: str) -> Compiled:
+        try:
+            return compile_expr(v, self.names, ENGINE_FUNCTIONS)
+        except ExpressionError as e:
+            raise self.fail(path, str(e)) from None
+
+    def template(self, v: Any, path: str) -> dict[str, Callable[[Any], str]]:
+        texts = self.lang(v, path)
+        out: dict[str, Callable[[Any], str]] = {}
+        for lang, t in texts.items():
+            try:
+                out[lang] = compile_template(t, self.names, ENGINE_FUNCTIONS)
+            except ExpressionError as e:
+                raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
+                                str(e)) from None
+        return out
+
+    # -- the whole file
+    def load(self) -> GameSpec:
+        d = self.mapping(self.data, "", {
+            "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
+            "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
+            "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
+        }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
+                     "view"))
+        gid = self.string(d["id"], "id")
+        players = self.mapping(d["players"], "players", {"min", "max"}, ("min", "max"))
+        pmin = self.integer(players["min"], "players.min")
+        pmax = self.integer(players["max"], "players.max")
+        if not 1 <= pmin <= pmax:
+            raise self.fail("players", f"players must satisfy 1 <= min <= max, got {pmin}..{pmax}")
+        options = self.options(d.get("options", {}))
+        card_types = {k: self.lang(v, f"card_types.{k}")
+                      for k, v in self.mapping(d.get("card_types", {}), "card_types").items()}
+        cards = self.cards(d["cards"], card_types)
+        zones = self.zones(d["zones"])
+        vars_ = self.vars(d.get("vars", {}))
+        for name in list(zones) + list(vars_):
+            if name in RESERVED_NAMES:
+                raise self.fail(f"zones.{name}" if name in zones else f"vars.{name}",
+                                f"{name!r} is a reserved name")
+        derived_raw = self.mapping(d.get("derived", {}), "derived")
+        self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
+        derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
+        procs_raw = self.mapping(d.get("procedures", {}), "procedures")
+        self.procedure_names = set(procs_raw)
+        self.zone_names = zones
+        self.var_names = vars_
+        self.outcome_names = set(self.mapping(d["outcomes"], "outcomes"))
+        procedures = {k: self.block(v, f"procedures.{k}") for k, v in procs_raw.items()}
+        hooks_raw = self.mapping(d.get("hooks", {}), "hooks",
+                                 {"turn_start", "turn_end", "round_end"})
+        hooks = {k: self.block(v, f"hooks.{k}") for k, v in hooks_raw.items()}
+        setup = self.block(d.get("setup", []), "setup")
+        moves = tuple(self.move(m, f"moves.{i}")
+                      for i, m in enumerate(self.listing(d["moves"], "moves")))
+        seen: set[str] = set()
+        for i, m in enumerate(moves):
+            if m.id in seen:
+                raise self.fail(f"moves.{i}.id", f"two moves have the id {m.id!r}")
+            seen.add(m.id)
+        end = tuple(self.end_rule(e, f"end.{i}")
+                    for i, e in enumerate(self.listing(d["end"], "end")))
+        outcomes = {k: self.outcome(k, v, f"outcomes.{k}") for k, v in d["outcomes"].items()}
+        view = {k: self.expr(v, f"view.{k}")
+                for k, v in self.mapping(d["view"], "view").items()}
+        display = tuple(self.display(x, f"display.{i}", view)
+                        for i, x in enumerate(self.listing(d.get("display", []), "display")))
+        bounds = d.get("score_bounds")
+        score_bounds = None
+        if bounds is not None:
+            b = self.listing(bounds, "score_bounds")
+            if len(b) != 2:
+                raise self.fail("score_bounds", "expected [lowest, highest]")
+            score_bounds = (self.integer(b[0], "score_bounds.0"),
+                            self.integer(b[1], "score_bounds.1"))
+        if sum(1 for z in zones.values() if z.deck) != 1:
+            raise self.fail("zones", "exactly one zone must be marked deck: true")
+        return GameSpec(
+            id=gid, source=self.source, name=self.lang(d["name"], "name"),
+            summary=self.lang(d.get("summary", gid), "summary"),
+            min_players=pmin, max_players=pmax,
+            max_moves=self.integer(d.get("max_moves", 1000), "max_moves"),
+            score_bounds=score_bounds, options=options, card_types=card_types, cards=cards,
+            zones=zones, vars=vars_, derived=derived, setup=setup, moves=moves,
+            procedures=procedures, hooks=hooks, end=end, outcomes=outcomes, view=view,
+            display=display, blocks=tuple(self.blocks),
+            secret=self.boolean(d.get("secret", any(z.visibility != "public" and z.per_seat
+                                                    for z in zones.values())), "secret"),
+            first_player=self.first_player(d.get("first_player", "first")),
+            raw=d,
+        )
+
+    def first_player(self, v: Any) -> str:
+        if v not in ("first", "random"):
+            raise self.fail("first_player", f"first_player must be first or random, not {v!r}")
+        return str(v)
+
+    def local_names(self, d: dict[str, Any]) -> set[str]:
+        """Every name a move argument or an effect binds, anywhere in the file."""
+        names: set[str] = set()
+
+        def walk(v: Any) -> None:
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if k == "args" and isinstance(x, dict):
+                        names.update(str(a) for a in x)
+                    if k in ("choose", "flip", "for_each", "let") and isinstance(x, dict):
+                        if isinstance(x.get("var"), str):
+                            names.add(x["var"])
+                        if k == "let":
+                            names.update(str(a) for a in x)
+                    walk(x)
+            elif isinstance(v, list):
+                for x in v:
+                    walk(x)
+
+        walk(d.get("moves"))
+        walk(d.get("procedures"))
+        walk(d.get("hooks"))
+        walk(d.get("setup"))
+        return names
+
+    def options(self, v: Any) -> dict[str, OptionSpec]:
+        out = {}
+        for name, o in self.mapping(v, "options").items():
+            p = f"options.{name}"
+            o = self.mapping(o, p, {"default", "values", "help"}, ("default", "values"))
+            values = tuple(str(x) for x in self.listing(o["values"], f"{p}.values"))
+            default = str(o["default"])
+            if default not in values:
+                raise self.fail(f"{p}.default", f"default {default!r} is not one of {values}")
+            out[name] = OptionSpec(name, default, values,
+                                   self.lang(o.get("help", name), f"{p}.help"))
+        return out
+
+    def cards(self, v: Any, card_types: dict[str, dict[str, str]]) -> tuple[CardDef, ...]:
+        out: list[CardDef] = []
+        codes: set[str] = set()
+        for i, c in enumerate(self.listing(v, "cards")):
+            p = f"cards.{i}"
+            c = self.mapping(c, p)
+            ctype = c.get("type")
+            if ctype is not None:
+                self.string(ctype, f"{p}.type")
+                if card_types and ctype not in card_types:
+                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r} "
+                                    f"(card_types: {', '.join(card_types)})")
+            if "suits" in c:
+                self.mapping(c, p, {"suits", "ranks", "type"}, ("suits", "ranks"))
+                for suit in self.listing(c["suits"], f"{p}.suits"):
+                    if suit not in _SUIT_ORDER:
+                        raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
+                    for r in self.listing(c["ranks"], f"{p}.ranks"):
+                        value = _RANK_VALUES.get(str(r)) or (r if isinstance(r, int) else None)
+                        if value is None or not 2 <= value <= 14:
+                            raise self.fail(f"{p}.ranks", f"unknown rank {r!r} (2-10, J, Q, K, A)")
+                        rank = _RANK_CODES.get(value, str(value))
+                        code = f"{rank}{suit}"
+                        if code in codes:
+                            raise self.fail(p, f"card {code} is listed twice")
+                        codes.add(code)
+                        out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
+                                           {"en": code}, {}, {}))
+                continue
+            self.mapping(c, p, None, ("id",))
+            code = self.string(c["id"], f"{p}.id")
+            if code in codes:
+                raise self.fail(f"{p}.id", f"card id {code!r} is used twice")
+            if any(ch.isspace() for ch in code):
+                raise self.fail(f"{p}.id", f"card id {code!r} must be one word (no spaces)")
+            codes.add(code)
+            count = self.integer(c.get("count", 1), f"{p}.count")
+            value = c.get("value")
+            if value is not None:
+                self.integer(value, f"{p}.value")
+            name = self.lang(c.get("name", code), f"{p}.name")
+            text = self.lang(c["text"], f"{p}.text") if "text" in c else {}
+            extra = {k: x for k, x in c.items()
+                     if k not in ("id", "count", "value", "name", "text", "type")}
+            for k, x in extra.items():
+                if isinstance(x, dict | list):
+                    raise self.fail(f"{p}.{k}", "a card attribute must be a single value "
+                                    "(text, number, true/false)")
+            for _ in range(count):
+                out.append(CardDef(len(out), code, "named", ctype, value, None, None, name, text,
+                                   extra))
+        if not out:
+            raise self.fail("cards", "a game needs at least one card")
+        return tuple(out)
+
+    def zones(self, v: Any) -> dict[str, ZoneSpec]:
+        out = {}
+        for name, z in self.mapping(v, "zones").items():
+            p = f"zones.{name}"
+            z = self.mapping(z or {}, p, {"visibility", "per_seat", "order", "deck", "label"})
+            vis = z.get("visibility", "public")
+            if vis not in ("public", "hidden", "owner"):
+                raise self.fail(f"{p}.visibility",
+                                f"visibility must be public, hidden or owner, not {vis!r}")
+            order = z.get("order", "pile")
+            if order not in ("pile", "row"):
+                raise self.fail(f"{p}.order", f"order must be pile or row, not {order!r}")
+            per_seat = self.boolean(z.get("per_seat", False), f"{p}.per_seat")
+            if vis == "owner" and not per_seat:
+                raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true")
+            out[name] = ZoneSpec(name, vis, per_seat, order,
+                                 self.boolean(z.get("deck", False), f"{p}.deck"),
+                                 self.lang(z.get("label", name), f"{p}.label"))
+        return out
+
+    def vars(self, v: Any) -> dict[str, VarSpec]:
+        out = {}
+        for name, x in self.mapping(v, "vars").items():
+            p = f"vars.{name}"
+            x = self.mapping(x if isinstance(x, dict) else {"initial": x}, p,
+                             {"initial", "min", "max", "per_seat", "visibility"})
+            lo = x.get("min")
+            hi = x.get("max")
+            if lo is not None:
+                self.integer(lo, f"{p}.min")
+            if hi is not None:
+                self.integer(hi, f"{p}.max")
+            initial = x.get("initial")
+            if isinstance(initial, dict | list):
+                raise self.fail(f"{p}.initial", "initial must be a single value")
+            vis = x.get("visibility", "public")
+            if vis not in ("public", "owner"):
+                raise self.fail(f"{p}.visibility", f"visibility must be public or owner, not {vis!r}")
+            out[name] = VarSpec(name, initial, lo, hi,
+                                self.boolean(x.get("per_seat", False), f"{p}.per_seat"), vis)
+        return out
+
+    # -- effects
+    STEP_KEYS: dict[str, set[str]] = {
+        "log": set(),
+        "add": set(),
+        "set": set(),
+        "move": {"what", "to", "at"},
+        "deal": {"from", "to", "count", "fill", "at"},
+        "shuffle": set(),
+        "if": {"if", "then", "else"},
+        "do": set(),
+        "end": set(),
+        "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass"},
+        "reveal": {"what", "to"},
+        "flip": {"var"},
+        "for_each": {"in", "var", "do"},
+        "end_turn": set(),
+        "eliminate": set(),
+        "check_end": set(),
+        "let": set(),
+    }
+
+    def block(self, v: Any, path: str) -> Block:
+        steps = tuple(self.step(s, f"{path}.{i}")
+                      for i, s in enumerate(self.listing(v if v is not None else [], path)))
+        b = Block(len(self.blocks), steps)
+        self.blocks.append(b)
+        return b
+
+    def step(self, v: Any, path: str) -> Step:
+        s = self.mapping(v, path)
+        if "if" in s:
+            self.mapping(s, path, {"if", "then", "else"}, ("if", "then"))
+            return Step("if", {"test": self.expr(s["if"], f"{path}.if")},
+                        {"then": self.block(s["then"], f"{path}.then"),
+                         "else": self.block(s.get("else", []), f"{path}.else")}, path)
+        if len(s) != 1:
+            raise self.fail(path, "an effect step has exactly one kind "
+                            f"(one of {', '.join(sorted(self.STEP_KEYS))}), got {sorted(s)}")
+        kind, arg = next(iter(s.items()))
+        p = f"{path}.{kind}"
+        if kind not in self.STEP_KEYS:
+            raise self.fail(path, f"unknown effect {kind!r} "
+                            f"(known: {', '.join(sorted(self.STEP_KEYS))})")
+        params: dict[str, Any] = {}
+        blocks: dict[str, Block] = {}
+        if kind == "log":
+            params["text"] = self.template(arg, p)
+        elif kind in ("add", "set", "let"):
+            m = self.mapping(arg, p)
+            if kind != "let" and "var" in m:
+                self.mapping(m, p, {"var", "value", "seat"}, ("var", "value"))
+                names = {self.var_name(m["var"], f"{p}.var"): self.expr(m["value"], f"{p}.value")}
+                params["seat"] = self.expr(m["seat"], f"{p}.seat") if "seat" in m else None
+            else:
+                names = {(k if kind == "let" else self.var_name(k, f"{p}.{k}")):
+                         self.expr(x, f"{p}.{k}") for k, x in m.items()}
+                params["seat"] = None
+            params["values"] = names
+        elif kind == "move":
+            m = self.mapping(arg, p, self.STEP_KEYS["move"], ("what", "to"))
+            params["what"] = self.expr(m["what"], f"{p}.what")
+            params["to"] = self.zone_ref(m["to"], f"{p}.to")
+            params["at"] = self.at(m.get("at"), f"{p}.at")
+        elif kind == "deal":
+            m = self.mapping(arg, p, self.STEP_KEYS["deal"], ("from", "to"))
+            if ("count" in m) == ("fill" in m):
+                raise self.fail(p, "deal needs exactly one of count (cards to deal) or fill "
+                                "(deal until the zone holds this many)")
+            params["from"] = self.zone_ref(m["from"], f"{p}.from")
+            params["to"] = self.zone_ref(m["to"], f"{p}.to")
+            params["count"] = self.expr(m["count"], f"{p}.count") if "count" in m else None
+            params["fill"] = self.expr(m["fill"], f"{p}.fill") if "fill" in m else None
+            params["at"] = self.at(m.get("at"), f"{p}.at")
+        elif kind == "shuffle":
+            params["zone"] = self.zone_ref(arg, p)
+        elif kind == "do":
+            name = self.string(arg, p)
+            if name not in self.procedure_names:
+                raise self.fail(p, f"unknown procedure {name!r}")
+            params["name"] = name
+        elif kind == "end":
+            name = self.string(arg, p)
+            if name not in self.outcome_names:
+                raise self.fail(p, f"unknown outcome {name!r}")
+            params["outcome"] = name
+        elif kind == "choose":
+            m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
+            params["var"] = self.string(m["var"], f"{p}.var")
+            params["from"] = self.expr(m["from"], f"{p}.from")
+            params["seat"] = self.expr(m.get("seat", "me"), f"{p}.seat")
+            notation = self.string(m["notation"], f"{p}.notation")
+            if notation.count("{choice}") != 1:
+                raise self.fail(f"{p}.notation", "the notation must hold {choice} once")
+            params["notation"] = tuple(notation.split())
+            params["prompt"] = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
+            params["optional"] = self.boolean(m.get("optional", False), f"{p}.optional")
+            params["pass"] = tuple(self.string(m.get("pass", "pass"), f"{p}.pass").split())
+        elif kind == "reveal":
+            m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
+            params["what"] = self.expr(m["what"], f"{p}.what")
+            params["to"] = self.expr(m.get("to", "me"), f"{p}.to")
+        elif kind == "flip":
+            m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))
+            params["var"] = self.string(m["var"], f"{p}.var")
+        elif kind == "for_each":
+            m = self.mapping(arg, p, self.STEP_KEYS["for_each"], ("in", "var", "do"))
+            params["in"] = self.expr(m["in"], f"{p}.in")
+            params["var"] = self.string(m["var"], f"{p}.var")
+            blocks["do"] = self.block(m["do"], f"{p}.do")
+        elif kind == "eliminate":
+            params["seat"] = self.expr(arg, p)
+        elif kind in ("end_turn", "check_end"):
+            if arg not in (True, None):
+                raise self.fail(p, f"{kind} takes no parameters (write '{kind}: true')")
+        return Step(kind, params, blocks, path)
+
+    def var_name(self, name: Any, path: str) -> str:
+        name = self.string(name, path)
+        if name not in self.var_names:
+            raise self.fail(path, f"unknown var {name!r} (vars: {', '.join(self.var_names)})")
+        return name
+
+    def zone_ref(self, v: Any, path: str) -> tuple[str, Compiled | None]:
+        text = self.string(v, path).strip()
+        name, _, rest = text.partition("[")
+        name = name.strip()
+        if name not in self.zone_names:
+            raise self.fail(path, f"unknown zone {name!r} (zones: {', '.join(self.zone_names)})")
+        if rest:
+            if not rest.endswith("]"):
+                raise self.fail(path, f"expected zone or zone[seat], got {text!r}")
+            if not self.zone_names[name].per_seat:
+                raise self.fail(path, f"zone {name!r} is not per seat")
+            return name, self.expr(rest[:-1], path)
+        return name, None
+
+    def at(self, v: Any, path: str) -> str | None:
+        if v is None:
+            return None
+        if v not in ("top", "bottom"):
+            raise self.fail(path, f"at must be top or bottom, not {v!r}")
+        return str(v)
+
+    def move(self, v: Any, path: str) -> MoveSpec:
+        m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",
+                                   "label"}, ("id", "notation", "effects"))
+        mid = self.string(m["id"], f"{path}.id")
+        template = tuple(self.string(m["notation"], f"{path}.notation").split())
+        args = []
+        for name, a in self.mapping(m.get("args", {}), f"{path}.args").items():
+            args.append(self.arg(name, a, f"{path}.args.{name}"))
+        holes = [t[1:-1] for t in template if t.startswith("{") and t.endswith("}")]
+        if sorted(holes) != sorted(a.name for a in args):
+            raise self.fail(f"{path}.notation", "the notation's {holes} must be exactly the "
+                            f"move's args ({', '.join(a.name for a in args) or 'none'})")
+        for a in args[:-1]:
+            if a.kind == "cards" and template[-1] != "{" + a.name + "}":
+                raise self.fail(f"{path}.notation", "a cards argument must come last")
+        reqs = []
+        for i, r in enumerate(self.listing(m.get("require", []), f"{path}.require")):
+            rp = f"{path}.require.{i}"
+            r = self.mapping(r, rp, {"if", "why"}, ("if", "why"))
+            reqs.append(Requirement(self.expr(r["if"], f"{rp}.if"),
+                                    self.template(r["why"], f"{rp}.why")))
+        phase = m.get("phase")
+        phases = None
+        if phase is not None:
+            phases = frozenset([phase] if isinstance(phase, str) else
+                               [self.string(x, f"{path}.phase") for x in
+                                self.listing(phase, f"{path}.phase")])
+        return MoveSpec(mid, template, tuple(args), tuple(reqs),
+                        self.block(m["effects"], f"{path}.effects"), phases,
+                        self.lang(m.get("label", mid), f"{path}.label"))
+
+    def arg(self, name: str, a: Any, path: str) -> ArgSpec:
+        a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max"})
+        kinds = [k for k in ("from", "seat", "cards", "word") if k in a]
+        if len(kinds) != 1:
+            raise self.fail(path, "an argument needs exactly one of from (a card), cards "
+                            "(several cards), seat or word")
+        kind = {"from": "card", "seat": "seat", "cards": "cards", "word": "word"}[kinds[0]]
+        domain = self.expr(a[kinds[0]] if kind != "seat" else "seats()", f"{path}.{kinds[0]}")
+        where = a.get("where")
+        if kind == "seat":
+            where = a["seat"] if where is None else f"({a['seat']}) and ({where})"
+        if kind == "word":
+            words = self.listing(a["word"], f"{path}.word")
+            domain = self.expr("[" + ", ".join(repr(str(w)) for w in words) + "]", path)
+        return ArgSpec(name, kind, domain,
+                       self.expr(where, f"{path}.where") if where is not None else None,
+                       self.template(a["why"], f"{path}.why") if "why" in a else {},
+                       self.integer(a.get("min", 1), f"{path}.min"),
+                       self.integer(a.get("max", 99), f"{path}.max"))
+
+    def end_rule(self, v: Any, path: str) -> EndRule:
+        e = self.mapping(v, path, {"if", "outcome"}, ("if", "outcome"))
+        name = self.string(e["outcome"], f"{path}.outcome")
+        if name not in self.outcome_names:
+            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}")
+        return EndRule(self.expr(e["if"], f"{path}.if"), name)
+
+    def outcome(self, name: str, v: Any, path: str) -> OutcomeSpec:
+        o = self.mapping(v, path, {"winners", "reason", "score"}, ("winners", "reason"))
+        return OutcomeSpec(name, self.expr(o["winners"], f"{path}.winners"),
+                           self.template(o["reason"], f"{path}.reason"),
+                           self.expr(o["score"], f"{path}.score") if "score" in o else None)
+
+    def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
+        d = self.mapping(v, path, {"key", "kind", "label", "max", "per_seat"}, ("key", "kind"))
+        if d["key"] not in view:
+            raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
+        if d["kind"] not in ("bar", "cards", "count", "value", "text", "seats"):
+            raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
+        out = dict(d)
+        out["label"] = self.lang(d.get("label", d["key"]), f"{path}.label")
+        return out
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "nothing"
+    return {dict: "a mapping", list: "a list", str: f"text {v!r}", bool: f"{v}",
+            int: f"the number {v}", float: f"the number {v}"}.get(type(v), type(v).__name__)
+
+
+def load_spec(path: str | Path) -> GameSpec:
+    """Read and check a ruleset file.
+
+    :raises RulesetError: the file is missing, is not YAML, or breaks the ruleset schema.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError("no such file", file=str(p)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesetError(f"cannot read the file ({e})", file=str(p)) from None
+    return load_spec_text(text, str(p))
+
+
+def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
+    """Check a ruleset given as YAML text.
+
+    :raises RulesetError: the text is not YAML or breaks the ruleset schema.
+    """
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(e, "problem", None) or str(e)
+        raise RulesetError(f"not valid YAML: {problem}", file=source, line=line) from None
+    if not isinstance(data, dict):
+        raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
+    return _Loader(data, source, _Lines(text)).load()
+
+
+def iter_steps(block: Block) -> Iterator[Step]:
+    """Every step of a block and of the blocks inside it."""
+    for s in block.steps:
+        yield s
+        for b in s.blocks.values():
+            yield from iter_steps(b)

@@ -1,0 +1,1166 @@
+"""The running game: state, legal moves, play, views, outcome, save and restore.
+
+A State owns every changing thing of one game: the zones (ordered lists of card numbers,
+index 0 being the top of a pile), the vars, whose turn it is, the pending decision (a choice
+asked of any seat, a reaction included), the seeded random generator, the history and the log.
+Effects from the ruleset run in a small interpreter with an explicit stack of frames, so a
+choice can suspend them half-way and a later move resumes them; the stack is plain data and
+is saved with the rest.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from .errors import (
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    SaveFileError,
+    WrongSeatError,
+)
+from .expr import Compiled, get_attr
+from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
+
+SAVE_FORMAT = "tabletop-save"
+SAVE_VERSION = 1
+CHOICE = "@choice"
+BOX = "_box"  # cards left out of the game (a stacked deck that lists only some cards)
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """A move: the ruleset's move id, its bound arguments and its notation text."""
+
+    move_id: str
+    args: tuple[tuple[str, Any], ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Something that happened: a kind, the seat that caused it, its text in each language.
+
+    ``private_to`` is None for a public event, else the seats that may see it.
+    """
+
+    kind: str
+    seat: int | None
+    text: dict[str, str]
+    data: dict[str, Any] = attrs.field(factory=dict)
+    private_to: tuple[int, ...] | None = None
+
+    def text_in(self, lang: str) -> str:
+        return text_of(self.text, lang)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.private_to is None or (seat is not None and seat in self.private_to)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": self.data,
+                "private_to": list(self.private_to) if self.private_to is not None else None}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        p = d.get("private_to")
+        return cls(d["kind"], d["seat"], d["text"], d.get("data", {}),
+                   tuple(p) if p is not None else None)
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a game ended: the winning seats, every seat's score and the reason."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    name: str = ""
+    reasons: dict[str, str] = attrs.field(factory=dict, eq=False)
+
+    def reason_in(self, lang: str) -> str:
+        return self.reasons.get(lang) or self.reason
+
+
+@attrs.define(slots=True)
+class Pending:
+    """A decision the effects are waiting for."""
+
+    seat: int
+    var: str
+    options: list[Any]
+    notation: tuple[str, ...]
+    pass_notation: tuple[str, ...]
+    optional: bool
+    prompt: dict[str, str]
+
+
+class _Frame:
+    __slots__ = ("block", "index", "locals")
+
+    def __init__(self, block: Block, index: int, locals_: dict[str, Any]) -> None:
+        self.block = block
+        self.index = index
+        self.locals = locals_
+
+
+_SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
+
+
+class Ctx:
+    """The expression context: a state, the acting seat, locals, and (for views) a viewer."""
+
+    __slots__ = ("state", "locals", "viewer")
+
+    def __init__(self, state: State, locals_: dict[str, Any], viewer: int | None = None) -> None:
+        self.state = state
+        self.locals = locals_
+        self.viewer = viewer
+
+    @property
+    def me(self) -> int:
+        me = self.locals.get("me")
+        return self.state.turn_seat if me is None else int(me)
+
+    def lookup(self, name: str) -> Any:
+        loc = self.locals
+        if name in loc:
+            return loc[name]
+        st = self.state
+        kind = st.game.names.get(name)
+        if kind == "var":
+            return st.vars[name]
+        if kind == "seatvar":
+            return st.vars[f"{name}/{self.me}"]
+        if kind == "zone":
+            return self.cards(name)
+        if kind == "seatzone":
+            return self.cards(f"{name}/{self.me}")
+        if kind == "derived":
+            return st.game.spec.derived[name](self)
+        if name == "me":
+            return self.me
+        if name == "opp":
+            return st.next_seat(self.me)
+        if name == "current":
+            return st.turn_seat
+        if name == "players":
+            return st.players
+        if name == "option":
+            return st.options
+        if name == "turn":
+            return st.turn
+        if name == "round":
+            return st.round
+        return None
+
+    def lookup_at(self, name: str, index: Any) -> Any:
+        st = self.state
+        kind = st.game.names.get(name)
+        if kind == "seatvar":
+            return st.vars.get(f"{name}/{index}")
+        if kind == "seatzone":
+            key = f"{name}/{index}"
+            return self.cards(key) if key in st.zones else None
+        v = self.lookup(name)
+        if isinstance(v, list) and isinstance(index, int) and -len(v) <= index < len(v):
+            return v[index]
+        return None
+
+    def cards(self, key: str) -> list[Any]:
+        st = self.state
+        defs = st.game.spec.cards
+        ids = st.zones[key]
+        if self.viewer is None or st.visible(key, self.viewer):
+            return [defs[i] for i in ids]
+        known = st.known[self.viewer]
+        return [defs[i] if i in known else None for i in ids]
+
+    def call(self, name: str, args: Sequence[Compiled]) -> Any:
+        return _FUNCTIONS[name](self, args)
+
+
+def _seat_list(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    return [s for s in range(st.players) if s not in st.out]
+
+
+def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    items = args[0](ctx) or []
+    if len(args) == 1:
+        return items[0] if items else None
+    return list(items[: max(0, int(args[1](ctx)))])
+
+
+def _bottom(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    items = args[0](ctx) or []
+    if len(args) == 1:
+        return items[-1] if items else None
+    n = max(0, int(args[1](ctx)))
+    return list(items[len(items) - n:]) if n else []
+
+
+def _history_moves(ctx: Ctx, seat: int, which: str) -> list[str]:
+    st = ctx.state
+    if which == "this_round":
+        return [m for (s, m, _t, r) in st.turn_log if s == seat and r == st.round]
+    if which == "this_turn":
+        return [m for (s, m, t, _r) in st.turn_log if s == seat and t == st.turn]
+    last = None
+    for s, _m, t, _r in reversed(st.turn_log):
+        if s == seat and t != st.turn:
+            last = t
+            break
+    if last is None:
+        return []
+    return [m for (s, m, t, _r) in st.turn_log if s == seat and t == last]
+
+
+def _zone_of(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    return ctx.state.where[c.uid].partition("/")[0]
+
+
+def _owner(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    _zone, _, seat = ctx.state.where[c.uid].partition("/")
+    return int(seat) if seat else None
+
+
+def _knows(ctx: Ctx, args: Sequence[Compiled]) -> bool:
+    seat, c = args[0](ctx), args[1](ctx)
+    if not isinstance(c, CardDef) or not isinstance(seat, int):
+        return False
+    st = ctx.state
+    return c.uid in st.known[seat] or st.visible(st.where[c.uid], seat)
+
+
+_FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+    "top": _top,
+    "bottom": _bottom,
+    "permutations": lambda ctx, a: [list(p) for p in itertools.permutations(a[0](ctx) or [])],
+    "combinations": lambda ctx, a: [list(p) for p in
+                                    itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
+    "seats": lambda ctx, a: _seat_list(ctx),
+    "others": lambda ctx, a: [s for s in _seat_list(ctx)
+                              if s != (a[0](ctx) if a else ctx.me)],
+    "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
+    "previous_seat": lambda ctx, a: ctx.state.previous_seat(int(a[0](ctx))),
+    "last_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "last_turn"),
+    "this_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_turn"),
+    "this_round": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_round"),
+    "knows": _knows,
+    "zone_of": _zone_of,
+    "owner": _owner,
+}
+
+
+def _jsonable(v: Any) -> Any:
+    """A view value as JSON: cards become their codes."""
+    if isinstance(v, CardDef):
+        return v.code
+    if isinstance(v, list | tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    return v
+
+
+def _encode(v: Any) -> Any:
+    """A local or var value as save-file data."""
+    if isinstance(v, CardDef):
+        return {"$card": v.uid}
+    if isinstance(v, list | tuple):
+        return [_encode(x) for x in v]
+    return v
+
+
+def _decode(v: Any, cards: tuple[CardDef, ...]) -> Any:
+    if isinstance(v, dict) and "$card" in v:
+        return cards[v["$card"]]
+    if isinstance(v, list):
+        return [_decode(x, cards) for x in v]
+    return v
+
+
+class State:
+    """One game in progress. Use Game.new_game() or tabletop.restore() to get one."""
+
+    def __init__(self, game: Any) -> None:
+        from .game import Game
+
+        self.game: Game = game
+        self.spec: GameSpec = game.spec
+        self.players = 0
+        self.names: list[str] = []
+        self.options: dict[str, str] = {}
+        self.seed: int | None = None
+        self.deck: list[str] | None = None
+        self.rng = random.Random()
+        self.zones: dict[str, list[int]] = {}
+        self.where: list[str] = []
+        self.vars: dict[str, Any] = {}
+        self.known: list[set[int]] = []
+        self.out: set[int] = set()
+        self.turn_seat = 0
+        self.first_seat = 0
+        self.turn = 1
+        self.round = 1
+        self.pending: Pending | None = None
+        self.frames: list[_Frame] = []
+        self.history: list[str] = []
+        self.turn_log: list[tuple[int, str, int, int]] = []
+        self.log: list[Event] = []
+        self.outcome: Outcome | None = None
+        self._events: list[Event] = []
+        self._legal: list[Move] | None = None
+
+    # ------------------------------------------------------------ public API
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (a reaction by another seat included), None at the end."""
+        if self.outcome is not None:
+            return None
+        if self.pending is not None:
+            return self.pending.seat
+        return self.turn_seat
+
+    @property
+    def move_count(self) -> int:
+        return len(self.history)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the current player may make now, in a stable order; [] once over."""
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            self._legal = self._pending_moves() if self.pending else self._free_moves()
+        return list(self._legal)
+
+    def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
+        """Play a move (a Move or its notation) and return the events it caused.
+
+        :raises GameOverError: the game has ended.
+        :raises WrongSeatError: ``seat`` is given and is not the seat to decide now.
+        :raises NotationError: the text does not parse as a move of this game.
+        :raises IllegalMoveError: the move parses but is not legal now; the message says why.
+        """
+        if self.outcome is not None:
+            raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
+        if seat is not None and seat != self.current_player:
+            raise WrongSeatError(
+                f"it is {self.seat_name(self.current_player)}'s decision, "
+                f"not {self.seat_name(seat)}'s")
+        m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
+        return self._apply(m)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move this text names.
+
+        :raises NotationError: the text does not parse as a move of this game.
+        :raises IllegalMoveError: it parses but is not legal now; the message says why.
+        """
+        if self.outcome is not None:
+            raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
+        tokens = tuple(self._norm(t) for t in str(text).split())
+        if not tokens:
+            raise NotationError("empty move: type one of the legal moves, e.g. "
+                                f"{self._example()!r}")
+        legal = self.legal_moves()
+        for m in legal:
+            if self._key(m.text.split()) == tokens:
+                return m
+        for m in legal:  # a set of cards may be typed in any order
+            mt = self._key(m.text.split())
+            if len(mt) == len(tokens) and sorted(mt) == sorted(tokens) and mt[0] == tokens[0]:
+                return m
+        raise self._diagnose(text, tokens)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see)."""
+        ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
+                  viewer=seat if seat is not None else -1)
+        if seat is None:
+            ctx.viewer = -1
+        out = {k: _jsonable(f(ctx)) for k, f in self.spec.view.items()}
+        return out
+
+    def copy(self) -> State:
+        """An independent copy (same RNG state: the copy plays on exactly as the original)."""
+        s = State.__new__(State)
+        s.game = self.game
+        s.spec = self.spec
+        s.players = self.players
+        s.names = self.names
+        s.options = self.options
+        s.seed = self.seed
+        s.deck = self.deck
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.zones = {k: v[:] for k, v in self.zones.items()}
+        s.where = self.where[:]
+        s.vars = dict(self.vars)
+        s.known = [set(k) for k in self.known]
+        s.out = set(self.out)
+        s.turn_seat = self.turn_seat
+        s.first_seat = self.first_seat
+        s.turn = self.turn
+        s.round = self.round
+        s.pending = attrs.evolve(self.pending) if self.pending else None
+        s.frames = self._copy_frames(self.frames)
+        s.history = self.history[:]
+        s.turn_log = self.turn_log[:]
+        s.log = self.log[:]
+        s.outcome = self.outcome
+        s._events = []
+        s._legal = self._legal
+        return s
+
+    def to_json(self) -> str:
+        """The whole game as JSON text; tabletop.restore() gives it back exactly."""
+        local_tables: list[dict[str, Any]] = []
+        index: dict[int, int] = {}
+        frames = []
+        for f in self.frames:
+            if id(f.locals) not in index:
+                index[id(f.locals)] = len(local_tables)
+                local_tables.append(f.locals)
+            frames.append([f.block.id, f.index, index[id(f.locals)]])
+        rng = self.rng.getstate()
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.spec.id,
+            "source": self.game.source_ref,
+            "players": self.players,
+            "names": self.names,
+            "options": self.options,
+            "seed": self.seed,
+            "deck": self.deck,
+            "moves": self.history,
+            "state": {
+                "zones": self.zones,
+                "vars": {k: _encode(v) for k, v in self.vars.items()},
+                "known": [sorted(k) for k in self.known],
+                "out": sorted(self.out),
+                "turn_seat": self.turn_seat,
+                "first_seat": self.first_seat,
+                "turn": self.turn,
+                "round": self.round,
+                "pending": None if self.pending is None else {
+                    "seat": self.pending.seat, "var": self.pending.var,
+                    "options": _encode(self.pending.options),
+                    "notation": list(self.pending.notation),
+                    "pass": list(self.pending.pass_notation),
+                    "optional": self.pending.optional, "prompt": self.pending.prompt},
+                "frames": frames,
+                "locals": [{k: _encode(v) for k, v in t.items()} for t in local_tables],
+                "turn_log": [list(t) for t in self.turn_log],
+                "log": [e.to_dict() for e in self.log],
+                "outcome": None if self.outcome is None else {
+                    "winners": list(self.outcome.winners), "scores": list(self.outcome.scores),
+                    "reason": self.outcome.reason, "name": self.outcome.name,
+                    "reasons": self.outcome.reasons},
+                "rng": [rng[0], list(rng[1]), rng[2]],
+            },
+        }
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_data(cls, game: Any, data: dict[str, Any]) -> State:
+        """Rebuild a state from to_json() data.
+
+        :raises SaveFileError: the data is not a tabletop save of this game.
+        """
+        try:
+            st = cls(game)
+            st.players = int(data["players"])
+            st.names = list(data["names"])
+            st.options = dict(data["options"])
+            st.seed = data["seed"]
+            st.deck = data["deck"]
+            st.history = list(data["moves"])
+            s = data["state"]
+            cards = game.spec.cards
+            st.zones = {k: list(v) for k, v in s["zones"].items()}
+            st.where = [""] * len(cards)
+            for k, ids in st.zones.items():
+                for i in ids:
+                    st.where[i] = k
+            st.vars = {k: _decode(v, cards) for k, v in s["vars"].items()}
+            st.known = [set(k) for k in s["known"]]
+            st.out = set(s["out"])
+            st.turn_seat = s["turn_seat"]
+            st.first_seat = s["first_seat"]
+            st.turn = s["turn"]
+            st.round = s["round"]
+            p = s["pending"]
+            if p is not None:
+                st.pending = Pending(p["seat"], p["var"], _decode(p["options"], cards),
+                                     tuple(p["notation"]), tuple(p["pass"]), p["optional"],
+                                     p["prompt"])
+            tables = [{k: _decode(v, cards) for k, v in t.items()} for t in s["locals"]]
+            blocks = game.all_blocks
+            st.frames = [_Frame(blocks[b], i, tables[t]) for b, i, t in s["frames"]]
+            st.turn_log = [tuple(t) for t in s["turn_log"]]  # type: ignore[misc]
+            st.log = [Event.from_dict(e) for e in s["log"]]
+            o = s["outcome"]
+            if o is not None:
+                st.outcome = Outcome(tuple(o["winners"]), tuple(o["scores"]), o["reason"],
+                                     o.get("name", ""), o.get("reasons", {}))
+            r = s["rng"]
+            st.rng.setstate((r[0], tuple(r[1]), r[2]))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise SaveFileError(f"the save data is damaged or from another version ({e!r})"
+                                ) from None
+        return st
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"P{seat + 1}"
+
+    def prompt(self, lang: str = "en") -> str | None:
+        """The question a pending decision asks, if it has a prompt."""
+        if self.pending is not None and self.pending.prompt:
+            return text_of(self.pending.prompt, lang)
+        return None
+
+    # ------------------------------------------------------------ turn order
+
+    def next_seat(self, seat: int) -> int:
+        n = self.players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if s not in self.out:
+                return s
+        return seat
+
+    def previous_seat(self, seat: int) -> int:
+        n = self.players
+        for k in range(1, n + 1):
+            s = (seat - k) % n
+            if s not in self.out:
+                return s
+        return seat
+
+    def visible(self, key: str, seat: int) -> bool:
+        """May ``seat`` see the cards of zone ``key`` (a zone name, or name/seat)?"""
+        name, _, owner = key.partition("/")
+        if name == BOX:
+            return False
+        vis = self.spec.zones[name].visibility
+        if vis == "public":
+            return True
+        if vis == "owner":
+            return owner == str(seat)
+        return False
+
+    # ------------------------------------------------------------ moves
+
+    def _free_moves(self) -> list[Move]:
+        out: list[Move] = []
+        seen: set[str] = set()
+        phase = self.vars.get("phase")
+        me = self.turn_seat
+        for ms in self.spec.moves:
+            if ms.phases is not None and phase not in ms.phases:
+                continue
+            locals_: dict[str, Any] = {"me": me}
+            ctx = Ctx(self, locals_)
+            for binding in self._bindings(ms, ctx):
+                locals_.update(binding)
+                if all(r.test(ctx) for r in ms.require):
+                    text = self._render(ms.template, binding)
+                    if text not in seen:
+                        seen.add(text)
+                        out.append(Move(ms.id, tuple(binding.items()), text))
+        return out
+
+    def _bindings(self, ms: MoveSpec, ctx: Ctx) -> list[dict[str, Any]]:
+        if not ms.args:
+            return [{}]
+        domains = [self._domain(a, ctx) for a in ms.args]
+        return [dict(zip((a.name for a in ms.args), combo, strict=True))
+                for combo in itertools.product(*domains)]
+
+    def _domain(self, a: ArgSpec, ctx: Ctx) -> list[Any]:
+        items = a.domain(ctx)
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            items = [items]
+        if a.where is not None:
+            saved = ctx.locals.get("it")
+            kept = []
+            for x in items:
+                ctx.locals["it"] = x
+                if a.where(ctx):
+                    kept.append(x)
+            ctx.locals["it"] = saved
+            items = kept
+        if a.kind == "cards":
+            subsets: list[Any] = []
+            seen: set[tuple[str, ...]] = set()
+            for k in range(a.min, min(a.max, len(items)) + 1):
+                for combo in itertools.combinations(items, k):
+                    key = tuple(sorted(c.code for c in combo))
+                    if key not in seen:
+                        seen.add(key)
+                        subsets.append(list(combo))
+            return subsets
+        return items
+
+    def _render(self, template: tuple[str, ...], binding: dict[str, Any]) -> str:
+        parts = []
+        for t in template:
+            if t[0] == "{" and t[-1] == "}":
+                parts.append(self._token(binding[t[1:-1]]))
+            else:
+                parts.append(t)
+        return " ".join(parts)
+
+    def _token(self, v: Any) -> str:
+        if isinstance(v, CardDef):
+            return v.code
+        if isinstance(v, list | tuple):
+            return " ".join(self._token(x) for x in v)
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, int):
+            return self.seat_name(v)
+        return str(v)
+
+    def _pending_moves(self) -> list[Move]:
+        p = self.pending
+        assert p is not None
+        out = []
+        seen: set[str] = set()
+        for v in p.options:
+            text = self._render(p.notation, {"choice": v})
+            if text not in seen:
+                seen.add(text)
+                out.append(Move(CHOICE, (("choice", v),), text))
+        if p.optional:
+            out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+        return out
+
+    def _check_move(self, move: Move) -> Move:
+        for m in self.legal_moves():
+            if m.text == move.text:
+                return m
+        return self.parse_move(move.text)
+
+    def _norm(self, token: str) -> str:
+        t = token.strip()
+        for sym, letter in _SUITS.items():
+            t = t.replace(sym, letter)
+        up = t.upper()
+        codes = self.game.code_index
+        if up in codes:
+            return codes[up]
+        if len(up) >= 2 and up[0] == "T" and "10" + up[1:] in codes:
+            return codes["10" + up[1:]]
+        low = t.lower()
+        names = {n.lower(): i for i, n in enumerate(self.names)}
+        if low in names:
+            return f"#seat{names[low]}"
+        if low.startswith("p") and low[1:].isdigit():
+            return f"#seat{int(low[1:]) - 1}"
+        return low
+
+    def _key(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        return tuple(self._norm(t) for t in tokens)
+
+    def _example(self) -> str:
+        legal = self.legal_moves()
+        return legal[0].text if legal else "?"
+
+    def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
+        legal = self.legal_moves()
+        listing = ", ".join(m.text for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        if self.pending is not None:
+            return IllegalMoveError(
+                f"{text!r} is not an answer to the question now; the choices are: {listing}")
+        for ms in self.spec.moves:
+            binding = self._match(ms, tokens)
+            if binding is None:
+                continue
+            why = self._why_not(ms, binding)
+            return IllegalMoveError(f"{text.strip()!r} is not legal now: {why}")
+        words = sorted({ms.template[0] for ms in self.spec.moves})
+        return NotationError(
+            f"{text.strip()!r} is not a move of {text_of(self.spec.name, 'en')}; moves start "
+            f"with {', '.join(words)} (legal now: {listing})")
+
+    def _match(self, ms: MoveSpec, tokens: tuple[str, ...]) -> dict[str, Any] | None:
+        template = ms.template
+        args = {a.name: a for a in ms.args}
+        has_cards = any(a.kind == "cards" for a in ms.args)
+        if len(tokens) != len(template) and not (has_cards and len(tokens) >= len(template)):
+            return None
+        binding: dict[str, Any] = {}
+        for i, t in enumerate(template):
+            if t[0] == "{" and t[-1] == "}":
+                a = args[t[1:-1]]
+                if a.kind == "cards":
+                    codes = tokens[i:]
+                    found = [self.game.cards_by_code.get(c) for c in codes]
+                    if any(f is None for f in found):
+                        return None
+                    binding[a.name] = codes
+                    return binding
+                tok = tokens[i]
+                if a.kind == "card":
+                    if tok not in self.game.cards_by_code:
+                        return None
+                    binding[a.name] = tok
+                elif a.kind == "seat":
+                    if not tok.startswith("#seat"):
+                        return None
+                    binding[a.name] = int(tok[5:])
+                else:
+                    binding[a.name] = tok
+            elif self._norm(t) != tokens[i]:
+                return None
+        return binding
+
+    def _why_not(self, ms: MoveSpec, parsed: dict[str, Any]) -> str:
+        locals_: dict[str, Any] = {"me": self.turn_seat}
+        ctx = Ctx(self, locals_)
+        phase = self.vars.get("phase")
+        if ms.phases is not None and phase not in ms.phases:
+            return f"{ms.template[0]} is not allowed in this phase ({phase})"
+        for a in ms.args:
+            want = parsed[a.name]
+            raw = a.domain(ctx)
+            raw = raw if isinstance(raw, list) else ([] if raw is None else [raw])
+            if a.kind in ("card", "cards"):
+                codes = [want] if a.kind == "card" else list(want)
+                chosen = []
+                pool = list(raw)
+                for code in codes:
+                    hit = next((c for c in pool if isinstance(c, CardDef) and c.code == code),
+                               None)
+                    if hit is None:
+                        return f"{code} is not {self._where_text(a)}"
+                    pool.remove(hit)
+                    chosen.append(hit)
+                if a.kind == "cards" and not a.min <= len(chosen) <= a.max:
+                    return f"choose {a.min} to {a.max} cards"
+                value: Any = chosen[0] if a.kind == "card" else chosen
+                items = chosen
+            else:
+                if want not in raw:
+                    return f"{self._token(want)} cannot be chosen for {a.name}"
+                value = want
+                items = [want]
+            if a.where is not None:
+                for x in items:
+                    locals_["it"] = x
+                    if not a.where(ctx):
+                        return (a.why and text_of({k: f(ctx) for k, f in a.why.items()}, "en")
+                                or f"{self._token(x)} cannot be used for {ms.template[0]}")
+                locals_.pop("it", None)
+            locals_[a.name] = value
+        for r in ms.require:
+            if not r.test(ctx):
+                return text_of({k: f(ctx) for k, f in r.why.items()}, "en")
+        return "it is not one of the legal moves now"
+
+    def why_illegal(self, text: str, lang: str = "en") -> str | None:
+        """Why this text is not a legal move now, or None when it is legal."""
+        try:
+            self.parse_move(text)
+        except (NotationError, IllegalMoveError, GameOverError) as e:
+            return str(e)
+        return None
+
+    def _where_text(self, a: ArgSpec) -> str:
+        raw = self.game.arg_zone.get(id(a))
+        if raw:
+            return f"in the {raw}"
+        return "available for this move"
+
+    # ------------------------------------------------------------ applying
+
+    def _apply(self, m: Move) -> list[Event]:
+        self._events = []
+        self._legal = None
+        seat = self.current_player
+        assert seat is not None
+        if m.move_id == CHOICE:
+            p = self.pending
+            assert p is not None
+            self.pending = None
+            value = m.args[0][1]
+            self.frames[-1].locals[p.var] = value
+        else:
+            ms = self.game.move_by_id[m.move_id]
+            locals_ = {"me": seat}
+            locals_.update(m.args)
+            self.frames = [_Frame(ms.effects, 0, locals_)]
+        self.history.append(m.text)
+        self.turn_log.append((seat, m.move_id, self.turn, self.round))
+        self._run()
+        if self.outcome is None and self.pending is None:
+            self._check_end()
+        if len(self.history) > self.spec.max_moves and self.outcome is None:
+            self._finish_draw()
+        self.log.extend(self._events)
+        return self._events
+
+    def _finish_draw(self) -> None:
+        reason = f"the game passed its limit of {self.spec.max_moves} moves"
+        self.outcome = Outcome((), tuple(0 for _ in range(self.players)), reason, "limit",
+                               {"en": reason, "fr": f"la partie a dépassé sa limite de "
+                                f"{self.spec.max_moves} coups"})
+        self.frames = []
+        self.pending = None
+
+    def run_setup(self) -> None:
+        """Run the ruleset's setup steps and the first turn's start."""
+        hooks = self.spec.hooks
+        self.frames = []
+        if "turn_start" in hooks:
+            self.frames.append(_Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
+        self.frames.append(_Frame(self.spec.setup, 0, {"me": self.turn_seat}))
+        self._events = []
+        self._run()
+        if self.outcome is None and self.pending is None:
+            self._check_end()
+        self.log.extend(self._events)
+        self._legal = None
+
+    def _run(self) -> None:
+        frames = self.frames
+        while frames:
+            f = frames[-1]
+            steps = f.block.steps
+            if f.index >= len(steps):
+                frames.pop()
+                continue
+            step = steps[f.index]
+            f.index += 1
+            _STEPS[step.kind](self, step, f)
+            if self.outcome is not None:
+                frames.clear()
+                self.pending = None
+                return
+            if self.pending is not None:
+                return
+
+    def _check_end(self) -> None:
+        ctx = Ctx(self, {"me": self.turn_seat})
+        for rule in self.spec.end:
+            if rule.test(ctx):
+                self._finish(rule.outcome)
+                return
+
+    def _finish(self, name: str) -> None:
+        o = self.spec.outcomes[name]
+        ctx = Ctx(self, {"me": self.turn_seat})
+        winners = o.winners(ctx)
+        if winners is None:
+            winners = []
+        elif not isinstance(winners, list):
+            winners = [winners]
+        scores = []
+        for s in range(self.players):
+            if o.score is None:
+                scores.append(1 if s in winners else 0)
+            else:
+                ctx.locals["me"] = s
+                scores.append(int(o.score(ctx) or 0))
+        ctx.locals["me"] = self.turn_seat
+        reasons = {lang: f(ctx) for lang, f in o.reason.items()}
+        self.outcome = Outcome(tuple(int(w) for w in winners), tuple(scores),
+                               text_of(reasons, "en"), name, reasons)
+        self._emit("end", None, {lang: r for lang, r in reasons.items()}, {"outcome": name})
+
+    def _emit(self, kind: str, seat: int | None, text: dict[str, str],
+              data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
+              ) -> None:
+        self._events.append(Event(kind, seat, text, data or {}, private_to))
+
+    # ------------------------------------------------------------ card movement
+
+    def zone_key(self, ref: tuple[str, Compiled | None], ctx: Ctx) -> str:
+        name, seat_expr = ref
+        z = self.spec.zones[name]
+        if not z.per_seat:
+            return name
+        seat = ctx.me if seat_expr is None else seat_expr(ctx)
+        return f"{name}/{int(seat)}"
+
+    def put(self, uid: int, key: str, at: str | None) -> None:
+        """Move one card to zone ``key`` (top or bottom; default by the zone's order)."""
+        src = self.where[uid]
+        if src:
+            self.zones[src].remove(uid)
+        dest = self.zones[key]
+        zone = self.spec.zones[key.partition("/")[0]]
+        if at is None:
+            at = "top" if zone.order == "pile" else "bottom"
+        if at == "top":
+            dest.insert(0, uid)
+        else:
+            dest.append(uid)
+        self.where[uid] = key
+
+    def _copy_frames(self, frames: list[_Frame]) -> list[_Frame]:
+        tables: dict[int, dict[str, Any]] = {}
+        out = []
+        for f in frames:
+            t = tables.get(id(f.locals))
+            if t is None:
+                t = tables[id(f.locals)] = dict(f.locals)
+            out.append(_Frame(f.block, f.index, t))
+        return out
+
+
+# ---------------------------------------------------------------- effect steps
+
+
+def _cards_of(v: Any) -> list[CardDef]:
+    if v is None:
+        return []
+    if isinstance(v, CardDef):
+        return [v]
+    if isinstance(v, list | tuple):
+        return [c for c in v if isinstance(c, CardDef)]
+    return []
+
+
+def _step_log(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    st._emit("log", ctx.me, {lang: t(ctx) for lang, t in step.params["text"].items()})
+
+
+def _var_key(st: State, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
+    if st.spec.vars[name].per_seat:
+        seat = ctx.me if seat_expr is None else seat_expr(ctx)
+        return f"{name}/{int(seat)}"
+    return name
+
+
+def _clamp(st: State, name: str, v: Any) -> Any:
+    spec = st.spec.vars[name]
+    if isinstance(v, int) and not isinstance(v, bool):
+        if spec.max is not None and v > spec.max:
+            v = spec.max
+        if spec.min is not None and v < spec.min:
+            v = spec.min
+    return v
+
+
+def _step_set(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    for name, expr in step.params["values"].items():
+        st.vars[_var_key(st, name, step.params["seat"], ctx)] = _clamp(st, name, expr(ctx))
+
+
+def _step_add(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    for name, expr in step.params["values"].items():
+        key = _var_key(st, name, step.params["seat"], ctx)
+        st.vars[key] = _clamp(st, name, (st.vars[key] or 0) + int(expr(ctx) or 0))
+
+
+def _step_let(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    for name, expr in step.params["values"].items():
+        f.locals[name] = expr(ctx)
+
+
+def _step_move(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    cards = _cards_of(step.params["what"](ctx))
+    key = st.zone_key(step.params["to"], ctx)
+    at = step.params["at"]
+    zone = st.spec.zones[step.params["to"][0]]
+    top = (at or ("top" if zone.order == "pile" else "bottom")) == "top"
+    for c in (reversed(cards) if top else cards):
+        st.put(c.uid, key, at)
+
+
+def _step_deal(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    src = st.zone_key(step.params["from"], ctx)
+    dst = st.zone_key(step.params["to"], ctx)
+    if step.params["count"] is not None:
+        n = int(step.params["count"](ctx) or 0)
+    else:
+        n = int(step.params["fill"](ctx) or 0) - len(st.zones[dst])
+    at = step.params["at"]
+    for _ in range(max(0, n)):
+        pile = st.zones[src]
+        if not pile:
+            break
+        st.put(pile[0], dst, at)
+
+
+def _step_shuffle(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    key = st.zone_key(step.params["zone"], ctx)
+    pile = st.zones[key]
+    st.rng.shuffle(pile)
+    ids = set(pile)
+    for k in st.known:
+        k -= ids
+    st._emit("shuffle", None, {"en": f"shuffled {key}", "fr": f"{key} mélangé"},
+             {"zone": key})
+
+
+def _step_if(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    branch = step.blocks["then"] if step.params["test"](ctx) else step.blocks["else"]
+    if branch.steps:
+        st.frames.append(_Frame(branch, 0, f.locals))
+
+
+def _step_do(st: State, step: Step, f: _Frame) -> None:
+    st.frames.append(_Frame(st.spec.procedures[step.params["name"]], 0, f.locals))
+
+
+def _step_end(st: State, step: Step, f: _Frame) -> None:
+    st._finish(step.params["outcome"])
+
+
+def _step_check_end(st: State, step: Step, f: _Frame) -> None:
+    st._check_end()
+
+
+def _step_choose(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    p = step.params
+    options = p["from"](ctx)
+    if options is None:
+        options = []
+    elif not isinstance(options, list):
+        options = [options]
+    if not options and not p["optional"]:
+        f.locals[p["var"]] = None
+        return
+    if len(options) == 1 and not p["optional"]:
+        f.locals[p["var"]] = options[0]
+        return
+    prompt = {lang: t(ctx) for lang, t in p["prompt"].items()} if p["prompt"] else {}
+    st.pending = Pending(int(p["seat"](ctx)), p["var"], options, p["notation"], p["pass"],
+                         p["optional"], prompt)
+
+
+def _step_reveal(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    cards = _cards_of(step.params["what"](ctx))
+    to = step.params["to"](ctx)
+    seats = to if isinstance(to, list) else [to]
+    for s in seats:
+        st.known[int(s)].update(c.uid for c in cards)
+    codes = ", ".join(c.code for c in cards)
+    st._emit("reveal", ctx.me, {"en": f"saw {codes}", "fr": f"a vu {codes}"},
+             {"cards": [c.code for c in cards]}, tuple(int(s) for s in seats))
+
+
+def _step_flip(st: State, step: Step, f: _Frame) -> None:
+    side = "heads" if st.rng.random() < 0.5 else "tails"
+    f.locals[step.params["var"]] = side
+    fr = {"heads": "face", "tails": "pile"}[side]
+    st._emit("chance", None, {"en": f"coin: {side}", "fr": f"pièce : {fr}"}, {"coin": side})
+
+
+def _step_for_each(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    items = step.params["in"](ctx) or []
+    if not isinstance(items, list):
+        items = [items]
+    body = step.blocks["do"]
+    for x in reversed(items):
+        loc = dict(f.locals)
+        loc[step.params["var"]] = x
+        st.frames.append(_Frame(body, 0, loc))
+
+
+def _step_eliminate(st: State, step: Step, f: _Frame) -> None:
+    ctx = Ctx(st, f.locals)
+    seat = int(step.params["seat"](ctx))
+    st.out.add(seat)
+    name = st.seat_name(seat)
+    st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} est éliminé"})
+
+
+def _step_end_turn(st: State, step: Step, f: _Frame) -> None:
+    st.frames.append(_Frame(st.game.advance_block, 0, {"me": st.turn_seat}))
+    hooks = st.spec.hooks
+    if "turn_end" in hooks:
+        st.frames.append(_Frame(hooks["turn_end"], 0, {"me": st.turn_seat}))
+
+
+def _step_advance(st: State, step: Step, f: _Frame) -> None:
+    old = st.turn_seat
+    new = st.next_seat(old)
+    st.turn_seat = new
+    st.turn += 1
+    hooks = st.spec.hooks
+    if "turn_start" in hooks:
+        st.frames.append(_Frame(hooks["turn_start"], 0, {"me": new}))
+    n = st.players
+    if (new - st.first_seat) % n <= (old - st.first_seat) % n:
+        st.round += 1
+        if "round_end" in hooks:
+            st.frames.append(_Frame(hooks["round_end"], 0, {"me": new}))
+
+
+_STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
+    "log": _step_log,
+    "set": _step_set,
+    "add": _step_add,
+    "let": _step_let,
+    "move": _step_move,
+    "deal": _step_deal,
+    "shuffle": _step_shuffle,
+    "if": _step_if,
+    "do": _step_do,
+    "end": _step_end,
+    "check_end": _step_check_end,
+    "choose": _step_choose,
+    "reveal": _step_reveal,
+    "flip": _step_flip,
+    "for_each": _step_for_each,
+    "eliminate": _step_eliminate,
+    "end_turn": _step_end_turn,
+    "_advance": _step_advance,
+}
+
+
+def view_value(state: State, expr: Compiled, seat: int | None) -> Any:
+    """Evaluate an expression as ``seat`` sees the game (used by bots' evaluations)."""
+    ctx = Ctx(state, {"me": seat if seat is not None else state.turn_seat},
+              viewer=seat if seat is not None else -1)
+    return _jsonable(expr(ctx))
+
+
+__all__ = ["Event", "Move", "Outcome", "State", "get_attr"]
