@@ -39,7 +39,7 @@ class Game:
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, str] = {}
         for m in spec.moves:
-            raw_args = next((r.get("args", {}) for r in spec.raw["moves"]
+            raw_args: dict[str, Any] = next((r.get("args", {}) for r in spec.raw["moves"]
                              if isinstance(r, dict) and r.get("id") == m.id), {})
             for a in m.args:
                 src = raw_args.get(a.name, {}).get("from") or raw_args.get(a.name, {}).get("cards")

@@ -528,7 +528,8 @@ class _Loader:
                 raise self.fail(f"{p}.initial", "initial must be a single value")
             vis = x.get("visibility", "public")
             if vis not in ("public", "owner"):
-                raise self.fail(f"{p}.visibility", f"visibility must be public or owner, not {vis!r}")
+                raise self.fail(f"{p}.visibility",
+                                f"visibility must be public or owner, not {vis!r}")
             out[name] = VarSpec(name, initial, lo, hi,
                                 self.boolean(x.get("per_seat", False), f"{p}.per_seat"), vis)
         return out
@@ -650,10 +651,10 @@ class _Loader:
         return Step(kind, params, blocks, path)
 
     def var_name(self, name: Any, path: str) -> str:
-        name = self.string(name, path)
-        if name not in self.var_names:
-            raise self.fail(path, f"unknown var {name!r} (vars: {', '.join(self.var_names)})")
-        return name
+        text = self.string(name, path)
+        if text not in self.var_names:
+            raise self.fail(path, f"unknown var {text!r} (vars: {', '.join(self.var_names)})")
+        return text
 
     def zone_ref(self, v: Any, path: str) -> tuple[str, Compiled | None]:
         text = self.string(v, path).strip()

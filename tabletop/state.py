@@ -437,6 +437,30 @@ class State:
         s._legal = self._legal
         return s
 
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy in which every card ``seat`` cannot see is dealt again at random among the
+        places it cannot see, and the future of chance is drawn anew: a possible world that
+        agrees with ``seat``'s view, whatever the hidden cards really are."""
+        s = self.copy()
+        known = self.known[seat]
+        places: list[tuple[str, int]] = []
+        hidden: list[int] = []
+        for key, ids in s.zones.items():
+            if self.visible(key, seat):
+                continue
+            for i, uid in enumerate(ids):
+                if uid not in known:
+                    places.append((key, i))
+                    hidden.append(uid)
+        hidden.sort()
+        rng.shuffle(hidden)
+        for (key, i), uid in zip(places, hidden, strict=True):
+            s.zones[key][i] = uid
+            s.where[uid] = key
+        s.rng = random.Random(rng.getrandbits(64))
+        s._legal = None
+        return s
+
     def to_json(self) -> str:
         """The whole game as JSON text; tabletop.restore() gives it back exactly."""
         local_tables: list[dict[str, Any]] = []
@@ -523,7 +547,7 @@ class State:
             tables = [{k: _decode(v, cards) for k, v in t.items()} for t in s["locals"]]
             blocks = game.all_blocks
             st.frames = [_Frame(blocks[b], i, tables[t]) for b, i, t in s["frames"]]
-            st.turn_log = [tuple(t) for t in s["turn_log"]]  # type: ignore[misc]
+            st.turn_log = [(int(a), str(b), int(c), int(d)) for a, b, c, d in s["turn_log"]]
             st.log = [Event.from_dict(e) for e in s["log"]]
             o = s["outcome"]
             if o is not None:
@@ -711,6 +735,25 @@ class State:
                 continue
             why = self._why_not(ms, binding)
             return IllegalMoveError(f"{text.strip()!r} is not legal now: {why}")
+        for ms in self.spec.moves:
+            if tokens[0] != self._norm(ms.template[0]) or len(tokens) < len(ms.template):
+                continue
+            for i, tok in enumerate(ms.template):
+                arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
+                if arg is not None and arg.kind in ("card", "cards"):
+                    raw = text.split()
+                    for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
+                        if tokens[j] not in self.game.cards_by_code:
+                            word = raw[j]
+                            sample = ", ".join(list(self.game.cards_by_code)[:3])
+                            return NotationError(
+                                f"{word!r} is not a card of {text_of(self.spec.name, 'en')} "
+                                f"(cards are written like {sample})")
+        shapes = [" ".join(ms.template) for ms in self.spec.moves
+                  if tokens[0] == self._norm(ms.template[0])]
+        if shapes:
+            return NotationError(f"{text.strip()!r} is incomplete or too long: write "
+                                 f"{' or '.join(shapes)} (legal now: {listing})")
         words = sorted({ms.template[0] for ms in self.spec.moves})
         return NotationError(
             f"{text.strip()!r} is not a move of {text_of(self.spec.name, 'en')}; moves start "

@@ -1,0 +1,214 @@
+"""The `tabletop` command: list the games, show their rules, play them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table as RichTable
+
+from . import registry
+from .bots import Bot, BotError, make_bot
+from .errors import TabletopError
+from .spec import text_of
+from .state import State
+from .ui.i18n import LANGS, default_lang
+from .ui.terminal import Table
+
+EPILOG = """examples:
+  tabletop list
+  tabletop rules scoundrel
+  tabletop play scoundrel --seed 7 --option difficulty=hard
+  tabletop play push-to-five --players Ana,Ben,Chloe --seat 3=bot:random
+  tabletop play --load ~/.local/share/tabletop/saves/scoundrel-7.json
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tabletop", description="Play small card games by their rules, in the terminal.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("list", help="the games, with players and a one-line description")
+    r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
+    r.add_argument("game", help="a game id (see: tabletop list)")
+    c = sub.add_parser("check", help="check a ruleset file and say what is wrong, if anything")
+    c.add_argument("path", help="a .yaml ruleset")
+    pl = sub.add_parser("play", help="play a game in the terminal",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
+    pl.add_argument("--seed", type=int, help="the seed: the same seed deals the same game")
+    pl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, e.g. difficulty=hard (see: tabletop rules GAME)")
+    pl.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
+    pl.add_argument("--solo", action="store_true", help="play alone (one seat)")
+    pl.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
+                    help="give seat N (from 1) to a bot: random, greedy or mcts")
+    pl.add_argument("--watch", action="store_true",
+                    help="watch bots play (seats not given with --seat get random bots)")
+    pl.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+                    help="pause after each bot move")
+    pl.add_argument("--lang", choices=LANGS, help="language of the table (default: locale)")
+    pl.add_argument("--load", metavar="FILE", help="resume a saved game")
+    pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
+                    "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
+    return p
+
+
+def _save_dir() -> Path:
+    env = os.environ.get("TABLETOP_SAVE_DIR")
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".local" / "share" / "tabletop" / "saves"
+
+
+class UsageError(Exception):
+    """A command-line value that cannot be used; the message says which and why."""
+
+
+def _players(arg: str | None, solo: bool, spec_min: int) -> tuple[int, list[str] | None]:
+    if solo:
+        return 1, None
+    if arg is None:
+        return spec_min, None
+    if arg.isdigit():
+        return int(arg), None
+    names = [n.strip() for n in arg.split(",") if n.strip()]
+    if not names:
+        raise UsageError("--players takes a number or comma-separated names, e.g. Ana,Ben")
+    bad = [n for n in names if " " in n]
+    if bad:
+        raise UsageError(f"a player's name is one word (it is typed in moves): {bad[0]!r}")
+    if len({n.lower() for n in names}) != len(names):
+        raise UsageError("two players have the same name; give each seat its own name")
+    return len(names), names
+
+
+def _bots(seats: list[str], players: int, watch: bool, seed: int | None) -> dict[int, Bot]:
+    out: dict[int, Bot] = {}
+    for item in seats:
+        left, sep, right = item.partition("=")
+        if not sep or not left.strip().isdigit() or not right.startswith("bot:"):
+            raise UsageError(f"--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random")
+        n = int(left)
+        if not 1 <= n <= players:
+            raise UsageError(f"--seat {item!r}: seats are numbered 1 to {players}")
+        kind, _, settings = right[4:].partition(":")
+        kw: dict[str, float] = {}
+        for part in filter(None, settings.split(",")):
+            k, _, v = part.partition("=")
+            try:
+                kw[k] = float(v)
+            except ValueError:
+                raise UsageError(f"--seat {item!r}: {part!r} should be NAME=NUMBER") from None
+        out[n - 1] = make_bot(kind, seed=None if seed is None else seed + n, **kw)
+    if watch:
+        for s in range(players):
+            if s not in out:
+                out[s] = make_bot("random", seed=None if seed is None else seed + s + 1)
+    return out
+
+
+def _options(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        k, sep, v = item.partition("=")
+        if not sep or not k.strip():
+            raise UsageError(f"--option {item!r}: write NAME=VALUE, e.g. difficulty=hard")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def cmd_list(console: Console) -> int:
+    table = RichTable(title="tabletop games")
+    table.add_column("id", style="bold")
+    table.add_column("players")
+    table.add_column("description")
+    for gid in registry.games():
+        try:
+            spec = registry.load(gid).spec
+        except TabletopError as e:
+            table.add_row(gid, "?", f"(cannot load: {e})")
+            continue
+        span = (str(spec.min_players) if spec.min_players == spec.max_players
+                else f"{spec.min_players}-{spec.max_players}")
+        table.add_row(gid, span, text_of(spec.summary, "en"))
+    console.print(table)
+    return 0
+
+
+def cmd_rules(console: Console, game: str) -> int:
+    registry.load(game)
+    page = registry.doc_path(game)
+    if page is None:
+        console.print(f"No rules page is shipped for {game}.")
+        return 1
+    console.print(Markdown(page.read_text(encoding="utf-8")))
+    return 0
+
+
+def cmd_check(console: Console, path: str) -> int:
+    game = registry.load(path if path.endswith((".yaml", ".yml")) else path)
+    spec = game.spec
+    st = game.new_game(players=spec.min_players, seed=1)
+    console.print(f"{path}: ok - {text_of(spec.name, 'en')}, {len(spec.cards)} cards, "
+                  f"{len(spec.moves)} moves, {spec.min_players}-{spec.max_players} players; "
+                  f"first moves: {', '.join(m.text for m in st.legal_moves()[:5])}",
+                  markup=False, highlight=False)
+    return 0
+
+
+def cmd_play(console: Console, a: argparse.Namespace) -> int:
+    lang = a.lang or default_lang()
+    if a.load:
+        path = Path(a.load).expanduser()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+        state: State = registry.restore(text)
+        save_path = Path(a.save).expanduser() if a.save else path
+    else:
+        if not a.game:
+            raise UsageError("which game? e.g. tabletop play scoundrel (see: tabletop list)")
+        game = registry.load(a.game)
+        players, names = _players(a.players, a.solo, game.spec.min_players)
+        state = game.new_game(players=players, seed=a.seed, options=_options(a.option),
+                              names=names)
+        save_path = (Path(a.save).expanduser() if a.save else
+                     _save_dir() / f"{state.spec.id}-{state.seed}.json")
+    bots = _bots(a.seat, state.players, a.watch, state.seed)
+    table = Table(state, bots, lang, console, input, save_path, watch=a.watch, delay=a.delay)
+    return table.run()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `tabletop` command."""
+    parser = _parser()
+    a = parser.parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        if a.command == "list":
+            return cmd_list(console)
+        if a.command == "rules":
+            return cmd_rules(console, a.game)
+        if a.command == "check":
+            return cmd_check(console, a.path)
+        if a.command == "play":
+            return cmd_play(console, a)
+        parser.print_help()
+        return 0
+    except (TabletopError, UsageError, BotError) as e:
+        console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
+        return 2
+    except KeyboardInterrupt:
+        console.print("")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""The table in a terminal: one state, seats held by people or bots, a prompt for each person.
+
+Every input is answered: a number or notation plays, anything else gets one sentence and the
+prompt again. The game is saved after every move, so nothing is lost on Ctrl-D, Ctrl-C or quit.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.panel import Panel
+
+from ..bots import Bot, decide
+from ..errors import TabletopError
+from ..registry import doc_path
+from ..spec import text_of
+from ..state import State
+from .i18n import t
+from .render import render_log, render_moves, render_outcome, render_view
+
+CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
+
+
+class Table:
+    """Runs one game in the terminal until it ends or the people leave."""
+
+    def __init__(self, state: State, bots: dict[int, Bot], lang: str, console: Console,
+                 read: Callable[[str], str], save_path: Path, watch: bool = False,
+                 delay: float = 0.0) -> None:
+        self.state = state
+        self.bots = bots
+        self.lang = lang
+        self.console = console
+        self.read = read
+        self.save_path = save_path
+        self.watch = watch
+        self.delay = delay
+        self.humans = [s for s in range(state.players) if s not in bots]
+        self.curtain = state.spec.secret and len(self.humans) > 1
+        self.last_human: int | None = None
+
+    # ---------------------------------------------------------------- helpers
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(text, style=style, markup=False, highlight=False)
+
+    def save(self, quiet: bool = False) -> bool:
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            self.save_path.write_text(self.state.to_json(), encoding="utf-8")
+        except OSError as e:
+            self.say(t(self.lang, "save_failed", path=self.save_path, error=e), "bold red")
+            return False
+        if not quiet:
+            self.say(t(self.lang, "saved", path=self.save_path), "green")
+        return True
+
+    def show_rules(self) -> None:
+        page = doc_path(self.state.spec.id)
+        if page is None:
+            self.say(t(self.lang, "no_rules", game=text_of(self.state.spec.name, self.lang)))
+            return
+        self.console.print(Markdown(page.read_text(encoding="utf-8")))
+
+    def show_help(self) -> None:
+        st = self.state
+        lines = [t(self.lang, "help_body"), ""]
+        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)) + ":")
+        for ms in st.spec.moves:
+            lines.append(f"  {' '.join(ms.template)}  - {text_of(ms.label, self.lang)}")
+        self.console.print(Panel("\n".join(lines), title=t(self.lang, "help_title")),
+                           markup=False, highlight=False)
+
+    def draw(self, seat: int | None) -> None:
+        st = self.state
+        self.console.print(render_view(st, seat, self.lang))
+        log = render_log(st.log, seat, self.lang, st)
+        if log is not None:
+            self.console.print(log)
+
+    def show_curtain(self, seat: int) -> bool:
+        """Clear everything and wait for the next person; False when input has ended."""
+        self.console.file.write(CLEAR_ALL)
+        self.console.file.flush()
+        try:
+            self.read(t(self.lang, "curtain", name=self.state.seat_name(seat)) + " ")
+        except EOFError:
+            return False
+        self.console.file.write(CLEAR_ALL)
+        self.console.file.flush()
+        return True
+
+    # ---------------------------------------------------------------- the loop
+    def run(self) -> int:
+        st = self.state
+        rng = random.Random(st.seed)
+        if not self.humans:
+            self.draw(None)
+        while not st.is_over:
+            seat = st.current_player
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is not None:
+                move = decide(bot, st, seat)
+                st.play(move)
+                self.save(quiet=True)
+                if self.humans or self.watch:
+                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
+                               move=move.text), "magenta")
+                if self.watch and not self.humans:
+                    self.draw(None)
+                if self.delay:
+                    time.sleep(self.delay)
+                continue
+            if self.curtain and seat != self.last_human:
+                if not self.show_curtain(seat):
+                    self.save()
+                    return 0
+            self.last_human = seat
+            self.draw(seat)
+            outcome = self.ask(seat, rng)
+            if outcome is not None:
+                return outcome
+        self.save(quiet=True)
+        self.console.print(render_view(st, None if not self.humans else self.humans[0],
+                                       self.lang))
+        self.console.print(render_outcome(st, self.lang, self.humans))
+        self.say(t(self.lang, "replay", command=replay_command(st)))
+        return 0
+
+    def ask(self, seat: int, rng: random.Random) -> int | None:
+        """Prompt until the person plays a move (None) or leaves (an exit code)."""
+        st = self.state
+        legal = st.legal_moves()
+        self.console.print(render_moves(st, legal, self.lang))
+        while True:
+            try:
+                line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
+            except EOFError:
+                self.say("")
+                self.save()
+                self.say(t(self.lang, "bye"))
+                return 0
+            except KeyboardInterrupt:
+                self.say("")
+                self.save()
+                self.say(t(self.lang, "bye"))
+                return 130
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                self.say(t(self.lang, "empty", n=len(legal), example=legal[0].text), "yellow")
+                continue
+            if word in ("help", "?", "aide"):
+                self.show_help()
+                continue
+            if word in ("rules", "règles", "regles"):
+                self.show_rules()
+                continue
+            if word in ("save", "sauver"):
+                self.save()
+                continue
+            if word in ("quit", "exit", "quitter"):
+                self.save()
+                self.say(t(self.lang, "bye"))
+                return 0
+            if text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(legal):
+                    self.say(t(self.lang, "bad_number", n=n, count=len(legal)), "yellow")
+                    continue
+                st.play(legal[n - 1])
+            else:
+                try:
+                    st.play(text, seat=seat)
+                except TabletopError as e:
+                    self.say(str(e), "yellow")
+                    continue
+            self.save(quiet=True)
+            return None
+
+
+def replay_command(st: State) -> str:
+    """The command line that plays this same game again."""
+    parts = ["tabletop", "play", st.spec.id, "--seed", str(st.seed)]
+    for k, v in st.options.items():
+        if st.spec.options[k].default != v:
+            parts += ["--option", f"{k}={v}"]
+    if st.players > 1:
+        parts += ["--players", ",".join(st.names)]
+    return " ".join(parts)
