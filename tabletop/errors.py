@@ -4,7 +4,20 @@ from __future__ import annotations
 
 
 class TabletopError(ValueError):
-    """Base class of every error tabletop raises for bad input."""
+    """Base class of every error tabletop raises for bad input.
+
+    ``texts`` holds the message in each language the engine could write it in.
+    """
+
+    texts: dict[str, str]
+
+    def __init__(self, *args: object, texts: dict[str, str] | None = None) -> None:
+        super().__init__(*args)
+        self.texts = texts or {}
+
+    def in_lang(self, lang: str) -> str:
+        """The message in ``lang`` when the engine has it, else as raised."""
+        return self.texts.get(lang) or str(self)
 
 
 class RulesetError(TabletopError):

@@ -16,6 +16,7 @@ Grammar (lowest precedence first)::
 
 Values are ints, bools, strings, None, lists and the objects the engine hands in
 (cards, per-seat tables). Attribute access on None gives None, on a list maps over it.
+``+`` adds numbers or joins two lists; ``number(x)`` reads a whole number from text.
 Functions receive their arguments unevaluated, so ``count(hand, it.type == "attack")``
 evaluates its second argument once per element with ``it`` bound to that element.
 """
@@ -234,6 +235,17 @@ def _distinct(ctx: Context, args: Sequence[Compiled]) -> int:
     return len({x for x in items if x is not None})
 
 
+def _take_while(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    """The leading items for which the condition holds (stops at the first that fails)."""
+    items = _items(ctx, args)
+    out = []
+    for x, r in zip(items, _each(ctx, items, args[1]), strict=True):
+        if not r:
+            break
+        out.append(x)
+    return out
+
+
 def _first(ctx: Context, args: Sequence[Compiled]) -> Value:
     items = _items(ctx, args)
     return items[0] if items else None
@@ -253,6 +265,33 @@ def _default(ctx: Context, args: Sequence[Compiled]) -> Value:
     return args[1](ctx) if v is None else v
 
 
+def _number(ctx: Context, args: Sequence[Compiled]) -> Value:
+    """A whole number from a number, a true/false or a text such as an option value "5";
+    None for anything else (so ``number(option.rounds)`` compares with numbers)."""
+    v = args[0](ctx)
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, str):
+        t = v.strip()
+        if t.lstrip("+-").isdigit():
+            return int(t)
+    return None
+
+
+def _join(ctx: Context, args: Sequence[Compiled]) -> str:
+    """The items as one text, each as a message shows it, with a separator (default none):
+    ``join([card.code, ": ", card.value])``."""
+    sep = display(args[1](ctx)) if len(args) > 1 else ""
+    return sep.join(display(x) for x in _items(ctx, args))
+
+
+def _plus(a: Value, b: Value, text: str) -> Value:
+    """``+``: two lists join into a new list (``seen + [card.code]``); else numbers add."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return [*a, *b]
+    return _num(a, text) + _num(b, text)
+
+
 CORE: dict[str, tuple[CoreFn, int, int]] = {
     # name: (function, min args, max args)
     "size": (_size, 1, 1),
@@ -265,10 +304,13 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
     "min": (_extreme(min), 1, 9),
     "max": (_extreme(max), 1, 9),
     "distinct": (_distinct, 1, 2),
+    "take_while": (_take_while, 2, 2),
     "first": (_first, 1, 1),
     "last": (_last, 1, 1),
     "abs": (_abs, 1, 1),
     "default": (_default, 2, 2),
+    "number": (_number, 1, 1),
+    "join": (_join, 1, 2),
 }
 
 
@@ -368,7 +410,7 @@ class _Parser:
             op = self.next()[1]
             b = self.product()
             if op == "+":
-                a = (lambda x, y: lambda ctx: _num(x(ctx), text) + _num(y(ctx), text))(a, b)
+                a = (lambda x, y: lambda ctx: _plus(x(ctx), y(ctx), text))(a, b)
             else:
                 a = (lambda x, y: lambda ctx: _num(x(ctx), text) - _num(y(ctx), text))(a, b)
         return a

@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import DeckError, OptionError, PlayerCountError
 from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
-from .state import BOX, State
+from .state import BOX, Event, State
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -37,14 +37,14 @@ class Game:
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
-        self.arg_zone: dict[int, str] = {}
+        self.arg_zone: dict[int, dict[str, str]] = {}
         for m in spec.moves:
             raw_args: dict[str, Any] = next((r.get("args", {}) for r in spec.raw["moves"]
                              if isinstance(r, dict) and r.get("id") == m.id), {})
             for a in m.args:
                 src = raw_args.get(a.name, {}).get("from") or raw_args.get(a.name, {}).get("cards")
                 if isinstance(src, str) and _SIMPLE_NAME.match(src) and src in spec.zones:
-                    self.arg_zone[id(a)] = text_of(spec.zones[src].label, "en")
+                    self.arg_zone[id(a)] = spec.zones[src].label
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
@@ -157,6 +157,9 @@ class Game:
         else:
             order = [c.uid for c in spec.cards]
             st.rng.shuffle(order)
+            # the opening shuffle is a chance event like any other (solvers enumerate these)
+            st.log.append(Event("shuffle", None, {"en": f"shuffled {pile}",
+                                                  "fr": f"{pile} mélangé"}, {"zone": pile}))
         st.zones[pile] = order
         for i in order:
             st.where[i] = pile

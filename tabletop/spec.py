@@ -20,7 +20,7 @@ from .expr import Compiled, compile_expr, compile_template
 LANGS = ("en", "fr")
 
 # Names every expression may use besides the ruleset's own vars, zones and args.
-RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it"}
+RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it", "this"}
 
 # Engine functions (name -> min, max args); the core ones live in expr.CORE.
 ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
@@ -38,6 +38,10 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "knows": (2, 2),
     "zone_of": (1, 1),
     "owner": (1, 1),
+    "allowed": (1, 1),
+    "unmet": (1, 2),
+    "calc": (2, 2),
+    "seat_name": (1, 1),
 }
 
 _SUIT_ORDER = "SCDH"
@@ -73,6 +77,8 @@ class CardDef:
             return text_of(self.name, "en")
         if name == "text":
             return text_of(self.text, "en")
+        if name[:5] in ("name_", "text_") and name[5:] in LANGS:  # card.name_fr, card.text_en
+            return text_of(self.name if name[0] == "n" else self.text, name[5:])
         return self.extra.get(name)
 
     def label(self) -> str:
@@ -197,7 +203,14 @@ class GameSpec:
     blocks: tuple[Block, ...]
     secret: bool
     first_player: str
+    evaluate: Compiled | None
     raw: dict[str, Any]
+    # card code -> effect name -> block: a card's own effects, run by the card_effect step
+    card_effects: dict[str, dict[str, Block]] = attrs.field(factory=dict)
+    # card code -> the card's own conditions (require: [{if, why}]), read by allowed()/unmet()
+    card_require: dict[str, tuple[Requirement, ...]] = attrs.field(factory=dict)
+    # card code -> name -> expression (a card's derived: {bonus: ...}), read by calc()
+    card_derived: dict[str, dict[str, Compiled]] = attrs.field(factory=dict)
 
     @property
     def deck_zone(self) -> str:
@@ -323,6 +336,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
+            "evaluate",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -332,8 +346,13 @@ class _Loader:
         if not 1 <= pmin <= pmax:
             raise self.fail("players", f"players must satisfy 1 <= min <= max, got {pmin}..{pmax}")
         options = self.options(d.get("options", {}))
-        card_types = {k: self.lang(v, f"card_types.{k}")
-                      for k, v in self.mapping(d.get("card_types", {}), "card_types").items()}
+        self.type_symbols: dict[str, str] = {}
+        card_types = {}
+        for k, v in self.mapping(d.get("card_types", {}), "card_types").items():
+            if isinstance(v, dict) and "symbol" in v:  # {en, fr, symbol}: cards get .symbol
+                self.type_symbols[k] = self.string(v["symbol"], f"card_types.{k}.symbol")
+                v = {x: y for x, y in v.items() if x != "symbol"}
+            card_types[k] = self.lang(v, f"card_types.{k}")
         cards = self.cards(d["cards"], card_types)
         zones = self.zones(d["zones"])
         vars_ = self.vars(d.get("vars", {}))
@@ -350,6 +369,10 @@ class _Loader:
         self.var_names = vars_
         self.outcome_names = set(self.mapping(d["outcomes"], "outcomes"))
         procedures = {k: self.block(v, f"procedures.{k}") for k, v in procs_raw.items()}
+        card_effects = {code: {name: self.block(steps, f"{p}.effects.{name}")
+                               for name, steps in effs.items()}
+                        for code, (p, effs) in self.card_effects_raw.items()}
+        card_require, card_derived = self.card_rules()
         hooks_raw = self.mapping(d.get("hooks", {}), "hooks",
                                  {"turn_start", "turn_end", "round_end"})
         hooks = {k: self.block(v, f"hooks.{k}") for k, v in hooks_raw.items()}
@@ -390,8 +413,21 @@ class _Loader:
             secret=self.boolean(d.get("secret", any(z.visibility != "public" and z.per_seat
                                                     for z in zones.values())), "secret"),
             first_player=self.first_player(d.get("first_player", "first")),
-            raw=d,
+            evaluate=self.evaluation(d.get("evaluate"), view),
+            raw=d, card_effects=card_effects, card_require=card_require,
+            card_derived=card_derived,
         )
+
+    def evaluation(self, v: Any, view: dict[str, Compiled]) -> Compiled | None:
+        """The greedy bot's evaluation: an expression over the view's keys (higher is better
+        for the seat whose view it is)."""
+        if v is None:
+            return None
+        try:
+            return compile_expr(v, set(view) | {"me", "players"}, {})
+        except ExpressionError as e:
+            raise self.fail("evaluate", f"{e} (evaluate may use the view's keys: "
+                            f"{', '.join(view)})") from None
 
     def first_player(self, v: Any) -> str:
         if v not in ("first", "random"):
@@ -421,6 +457,7 @@ class _Loader:
         walk(d.get("procedures"))
         walk(d.get("hooks"))
         walk(d.get("setup"))
+        walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
         return names
 
     def options(self, v: Any) -> dict[str, OptionSpec]:
@@ -436,7 +473,30 @@ class _Loader:
                                    self.lang(o.get("help", name), f"{p}.help"))
         return out
 
+    def card_rules(self) -> tuple[dict[str, tuple[Requirement, ...]],
+                                  dict[str, dict[str, Compiled]]]:
+        """Each card's own conditions (require) and named expressions (derived), compiled once
+        every name is known; ``this`` is the card."""
+        require: dict[str, tuple[Requirement, ...]] = {}
+        derived: dict[str, dict[str, Compiled]] = {}
+        for code, (p, c) in self.card_rules_raw.items():
+            if "require" in c:
+                reqs = []
+                for i, r in enumerate(self.listing(c["require"], f"{p}.require")):
+                    rp = f"{p}.require.{i}"
+                    r = self.mapping(r, rp, {"if", "why"}, ("if", "why"))
+                    reqs.append(Requirement(self.expr(r["if"], f"{rp}.if"),
+                                            self.template(r["why"], f"{rp}.why")))
+                require[code] = tuple(reqs)
+            if "derived" in c:
+                derived[code] = {str(k): self.expr(x, f"{p}.derived.{k}") for k, x in
+                                 self.mapping(c["derived"], f"{p}.derived").items()}
+        return require, derived
+
     def cards(self, v: Any, card_types: dict[str, dict[str, str]]) -> tuple[CardDef, ...]:
+        self.card_rules_raw: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.card_effects_raw: dict[str, tuple[str, dict[str, Any]]] = {}
+        self.card_effect_names: set[str] = set()
         out: list[CardDef] = []
         codes: set[str] = set()
         for i, c in enumerate(self.listing(v, "cards")):
@@ -478,8 +538,20 @@ class _Loader:
                 self.integer(value, f"{p}.value")
             name = self.lang(c.get("name", code), f"{p}.name")
             text = self.lang(c["text"], f"{p}.text") if "text" in c else {}
+            if "effects" in c:  # named effect blocks, compiled once every name is known
+                effs = self.mapping(c["effects"], f"{p}.effects")
+                for ename, steps in effs.items():
+                    self.string(ename, f"{p}.effects")
+                    self.listing(steps, f"{p}.effects.{ename}")
+                self.card_effects_raw[code] = (p, effs)
+                self.card_effect_names.update(effs)
+            if "require" in c or "derived" in c:  # compiled by card_rules() later
+                self.card_rules_raw[code] = (p, c)
             extra = {k: x for k, x in c.items()
-                     if k not in ("id", "count", "value", "name", "text", "type")}
+                     if k not in ("id", "count", "value", "name", "text", "type", "effects",
+                                  "require", "derived")}
+            if ctype in self.type_symbols and "symbol" not in extra:
+                extra["symbol"] = self.type_symbols[ctype]
             for k, x in extra.items():
                 if isinstance(x, dict | list):
                     raise self.fail(f"{p}.{k}", "a card attribute must be a single value "
@@ -549,10 +621,11 @@ class _Loader:
         "reveal": {"what", "to"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
-        "end_turn": set(),
+        "end_turn": {"next"},
         "eliminate": set(),
         "check_end": set(),
         "let": set(),
+        "card_effect": {"card", "name"},
     }
 
     def block(self, v: Any, path: str) -> Block:
@@ -645,6 +718,19 @@ class _Loader:
             blocks["do"] = self.block(m["do"], f"{p}.do")
         elif kind == "eliminate":
             params["seat"] = self.expr(arg, p)
+        elif kind == "card_effect":
+            m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))
+            params["card"] = self.expr(m["card"], f"{p}.card")
+            name = self.string(m["name"], f"{p}.name")
+            if name not in self.card_effect_names:
+                raise self.fail(f"{p}.name", f"no card declares an effect {name!r} (declared: "
+                                f"{', '.join(sorted(self.card_effect_names)) or 'none'})")
+            params["name"] = name
+        elif kind == "end_turn" and isinstance(arg, dict):
+            # end_turn: {next: seat}: that seat plays next; the same seat again is an extra
+            # turn, which stays in the same round
+            m = self.mapping(arg, p, self.STEP_KEYS["end_turn"], ("next",))
+            params["next"] = self.expr(m["next"], f"{p}.next")
         elif kind in ("end_turn", "check_end"):
             if arg not in (True, None):
                 raise self.fail(p, f"{kind} takes no parameters (write '{kind}: true')")
@@ -715,7 +801,8 @@ class _Loader:
             raise self.fail(path, "an argument needs exactly one of from (a card), cards "
                             "(several cards), seat or word")
         kind = {"from": "card", "seat": "seat", "cards": "cards", "word": "word"}[kinds[0]]
-        domain = self.expr(a[kinds[0]] if kind != "seat" else "seats()", f"{path}.{kinds[0]}")
+        domain = self.expr({"seat": "seats()", "word": "[]"}.get(kind, a[kinds[0]]),
+                           f"{path}.{kinds[0]}")
         where = a.get("where")
         if kind == "seat":
             where = a["seat"] if where is None else f"({a['seat']}) and ({where})"
@@ -742,9 +829,12 @@ class _Loader:
                            self.expr(o["score"], f"{path}.score") if "score" in o else None)
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
-        d = self.mapping(v, path, {"key", "kind", "label", "max", "per_seat"}, ("key", "kind"))
+        d = self.mapping(v, path, {"key", "kind", "label", "max", "per_seat", "lang"},
+                         ("key", "kind"))
         if d["key"] not in view:
             raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
+        if "lang" in d and d["lang"] not in LANGS:  # shown only in that language's table
+            raise self.fail(f"{path}.lang", f"lang must be one of {', '.join(LANGS)}")
         if d["kind"] not in ("bar", "cards", "count", "value", "text", "seats"):
             raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
         out = dict(d)

@@ -106,6 +106,52 @@ class Pending:
     prompt: dict[str, str]
 
 
+_MESSAGES: dict[str, dict[str, str]] = {
+    "not_an_answer": {
+        "en": "{text!r} is not an answer to the question now; the choices are: {listing}",
+        "fr": "« {text} » ne répond pas à la question ; les choix sont : {listing}"},
+    "not_legal": {"en": "{text!r} is not legal now: {why}",
+                  "fr": "« {text} » n'est pas permis maintenant : {why}"},
+    "not_a_card": {"en": "{word!r} is not a card of {game} (cards are written like {sample})",
+                   "fr": "« {word} » n'est pas une carte de {game} (les cartes s'écrivent "
+                         "comme {sample})"},
+    "bad_shape": {"en": "{text!r} is incomplete or too long: write {shapes} (legal now: "
+                        "{listing})",
+                  "fr": "« {text} » est incomplet ou trop long : écrivez {shapes} (permis "
+                        "maintenant : {listing})"},
+    "not_a_move": {"en": "{text!r} is not a move of {game}; moves start with {words} (legal "
+                         "now: {listing})",
+                   "fr": "« {text} » n'est pas un coup de {game} ; les coups commencent par "
+                         "{words} (permis maintenant : {listing})"},
+    "wrong_phase": {"en": "{move} is not allowed in this phase ({phase})",
+                    "fr": "{move} n'est pas permis dans cette phase ({phase})"},
+    "not_in_zone": {"en": "{card} is not in the {zone}", "fr": "{card} n'est pas dans : {zone}"},
+    "not_available": {"en": "{card} is not available for this move",
+                      "fr": "{card} n'est pas disponible pour ce coup"},
+    "card_count": {"en": "choose {lo} to {hi} cards", "fr": "choisissez de {lo} à {hi} cartes"},
+    "cannot_choose": {"en": "{value} cannot be chosen for {arg}",
+                      "fr": "{value} ne peut pas être choisi pour {arg}"},
+    "cannot_use": {"en": "{value} cannot be used for {move}",
+                   "fr": "{value} ne peut pas servir pour {move}"},
+    "not_listed": {"en": "it is not one of the legal moves now",
+                   "fr": "ce n'est pas un des coups permis maintenant"},
+}
+
+
+def _texts(key: str, **kw: Any) -> dict[str, str]:
+    """A message in every language; dict arguments are themselves per language."""
+    out = {}
+    for lang, template in _MESSAGES[key].items():
+        values = {k: (text_of(v, lang) if isinstance(v, dict) else v) for k, v in kw.items()}
+        out[lang] = template.format(**values)
+    return out
+
+
+def _error(cls: type[Exception], key: str, **kw: Any) -> Exception:
+    texts = _texts(key, **kw)
+    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
+
+
 class _Frame:
     __slots__ = ("block", "index", "locals")
 
@@ -250,7 +296,59 @@ def _knows(ctx: Ctx, args: Sequence[Compiled]) -> bool:
     return c.uid in st.known[seat] or st.visible(st.where[c.uid], seat)
 
 
+def _int_or_none(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _as_card(ctx: Ctx, c: Any, fn: Callable[[], Any]) -> Any:
+    """Evaluate one of a card's own expressions with ``this`` bound to the card."""
+    loc = ctx.locals
+    had, saved = "this" in loc, loc.get("this")
+    loc["this"] = c
+    try:
+        return fn()
+    finally:
+        if had:
+            loc["this"] = saved
+        else:
+            loc.pop("this", None)
+
+
+def _allowed(ctx: Ctx, args: Sequence[Compiled]) -> bool:
+    """Whether every condition of the card's own ``require`` holds (no conditions: true)."""
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return False
+    reqs = ctx.state.spec.card_require.get(c.code, ())
+    return _as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs))
+
+
+def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
+    """The why-texts (in the language given, default English) of the card's own conditions
+    that fail now; [] when it may be played."""
+    c = args[0](ctx)
+    lang = str(args[1](ctx)) if len(args) > 1 else "en"
+    if not isinstance(c, CardDef):
+        return []
+    reqs = ctx.state.spec.card_require.get(c.code, ())
+    return _as_card(ctx, c, lambda: [text_of({k: f(ctx) for k, f in r.why.items()}, lang)
+                                     for r in reqs if not r.test(ctx)])
+
+
+def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    """A card's own named expression (its ``derived:``), or null if it has none."""
+    c, name = args[0](ctx), args[1](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    fn = ctx.state.spec.card_derived.get(c.code, {}).get(str(name))
+    return None if fn is None else _as_card(ctx, c, lambda: fn(ctx))
+
+
 _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+    "allowed": _allowed,
+    "unmet": _unmet,
+    "calc": _calc,
+    "seat_name": lambda ctx, a: ctx.state.seat_name(_int_or_none(a[0](ctx))),
     "top": _top,
     "bottom": _bottom,
     "permutations": lambda ctx, a: [list(p) for p in itertools.permutations(a[0](ctx) or [])],
@@ -726,15 +824,16 @@ class State:
     def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
         legal = self.legal_moves()
         listing = ", ".join(m.text for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        typed = text.strip()
+        game = self.spec.name
         if self.pending is not None:
-            return IllegalMoveError(
-                f"{text!r} is not an answer to the question now; the choices are: {listing}")
+            return _error(IllegalMoveError, "not_an_answer", text=typed, listing=listing)
         for ms in self.spec.moves:
             binding = self._match(ms, tokens)
             if binding is None:
                 continue
             why = self._why_not(ms, binding)
-            return IllegalMoveError(f"{text.strip()!r} is not legal now: {why}")
+            return _error(IllegalMoveError, "not_legal", text=typed, why=why)
         for ms in self.spec.moves:
             if tokens[0] != self._norm(ms.template[0]) or len(tokens) < len(ms.template):
                 continue
@@ -744,20 +843,17 @@ class State:
                     raw = text.split()
                     for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
                         if tokens[j] not in self.game.cards_by_code:
-                            word = raw[j]
                             sample = ", ".join(list(self.game.cards_by_code)[:3])
-                            return NotationError(
-                                f"{word!r} is not a card of {text_of(self.spec.name, 'en')} "
-                                f"(cards are written like {sample})")
+                            return _error(NotationError, "not_a_card", word=raw[j], game=game,
+                                          sample=sample)
         shapes = [" ".join(ms.template) for ms in self.spec.moves
                   if tokens[0] == self._norm(ms.template[0])]
         if shapes:
-            return NotationError(f"{text.strip()!r} is incomplete or too long: write "
-                                 f"{' or '.join(shapes)} (legal now: {listing})")
-        words = sorted({ms.template[0] for ms in self.spec.moves})
-        return NotationError(
-            f"{text.strip()!r} is not a move of {text_of(self.spec.name, 'en')}; moves start "
-            f"with {', '.join(words)} (legal now: {listing})")
+            return _error(NotationError, "bad_shape", text=typed, shapes=" | ".join(shapes),
+                          listing=listing)
+        words = ", ".join(sorted({ms.template[0] for ms in self.spec.moves}))
+        return _error(NotationError, "not_a_move", text=typed, game=game, words=words,
+                      listing=listing)
 
     def _match(self, ms: MoveSpec, tokens: tuple[str, ...]) -> dict[str, Any] | None:
         template = ms.template
@@ -791,12 +887,13 @@ class State:
                 return None
         return binding
 
-    def _why_not(self, ms: MoveSpec, parsed: dict[str, Any]) -> str:
+    def _why_not(self, ms: MoveSpec, parsed: dict[str, Any]) -> dict[str, str]:
+        """Why a parsed move is not legal now, in each language."""
         locals_: dict[str, Any] = {"me": self.turn_seat}
         ctx = Ctx(self, locals_)
         phase = self.vars.get("phase")
         if ms.phases is not None and phase not in ms.phases:
-            return f"{ms.template[0]} is not allowed in this phase ({phase})"
+            return _texts("wrong_phase", move=ms.template[0], phase=phase)
         for a in ms.args:
             want = parsed[a.name]
             raw = a.domain(ctx)
@@ -809,44 +906,34 @@ class State:
                     hit = next((c for c in pool if isinstance(c, CardDef) and c.code == code),
                                None)
                     if hit is None:
-                        return f"{code} is not {self._where_text(a)}"
+                        zone = self.game.arg_zone.get(id(a))
+                        if zone:
+                            return _texts("not_in_zone", card=code, zone=zone)
+                        return _texts("not_available", card=code)
                     pool.remove(hit)
                     chosen.append(hit)
                 if a.kind == "cards" and not a.min <= len(chosen) <= a.max:
-                    return f"choose {a.min} to {a.max} cards"
+                    return _texts("card_count", lo=a.min, hi=a.max)
                 value: Any = chosen[0] if a.kind == "card" else chosen
                 items = chosen
             else:
                 if want not in raw:
-                    return f"{self._token(want)} cannot be chosen for {a.name}"
+                    return _texts("cannot_choose", value=self._token(want), arg=a.name)
                 value = want
                 items = [want]
             if a.where is not None:
                 for x in items:
                     locals_["it"] = x
                     if not a.where(ctx):
-                        return (a.why and text_of({k: f(ctx) for k, f in a.why.items()}, "en")
-                                or f"{self._token(x)} cannot be used for {ms.template[0]}")
+                        if a.why:
+                            return {k: f(ctx) for k, f in a.why.items()}
+                        return _texts("cannot_use", value=self._token(x), move=ms.template[0])
                 locals_.pop("it", None)
             locals_[a.name] = value
         for r in ms.require:
             if not r.test(ctx):
-                return text_of({k: f(ctx) for k, f in r.why.items()}, "en")
-        return "it is not one of the legal moves now"
-
-    def why_illegal(self, text: str, lang: str = "en") -> str | None:
-        """Why this text is not a legal move now, or None when it is legal."""
-        try:
-            self.parse_move(text)
-        except (NotationError, IllegalMoveError, GameOverError) as e:
-            return str(e)
-        return None
-
-    def _where_text(self, a: ArgSpec) -> str:
-        raw = self.game.arg_zone.get(id(a))
-        if raw:
-            return f"in the {raw}"
-        return "available for this move"
+                return {k: f(ctx) for k, f in r.why.items()}
+        return _texts("not_listed")
 
     # ------------------------------------------------------------ applying
 
@@ -1147,6 +1234,20 @@ def _step_for_each(st: State, step: Step, f: _Frame) -> None:
         st.frames.append(_Frame(body, 0, loc))
 
 
+def _step_card_effect(st: State, step: Step, f: _Frame) -> None:
+    """Run the named effect of each given card that declares one, in order, with ``this``
+    bound to the card (cards without that effect are skipped)."""
+    ctx = Ctx(st, f.locals)
+    table = st.spec.card_effects
+    name = step.params["name"]
+    for c in reversed(_cards_of(step.params["card"](ctx))):
+        block = table.get(c.code, {}).get(name)
+        if block is not None and block.steps:
+            loc = dict(f.locals)
+            loc["this"] = c
+            st.frames.append(_Frame(block, 0, loc))
+
+
 def _step_eliminate(st: State, step: Step, f: _Frame) -> None:
     ctx = Ctx(st, f.locals)
     seat = int(step.params["seat"](ctx))
@@ -1156,7 +1257,13 @@ def _step_eliminate(st: State, step: Step, f: _Frame) -> None:
 
 
 def _step_end_turn(st: State, step: Step, f: _Frame) -> None:
-    st.frames.append(_Frame(st.game.advance_block, 0, {"me": st.turn_seat}))
+    loc: dict[str, Any] = {"me": st.turn_seat}
+    nxt = step.params.get("next")
+    if nxt is not None:  # end_turn: {next: seat}; kept in the advance frame (saved with it)
+        seat = nxt(Ctx(st, f.locals))
+        if isinstance(seat, int) and 0 <= seat < st.players and seat not in st.out:
+            loc["@next"] = seat
+    st.frames.append(_Frame(st.game.advance_block, 0, loc))
     hooks = st.spec.hooks
     if "turn_end" in hooks:
         st.frames.append(_Frame(hooks["turn_end"], 0, {"me": st.turn_seat}))
@@ -1164,14 +1271,19 @@ def _step_end_turn(st: State, step: Step, f: _Frame) -> None:
 
 def _step_advance(st: State, step: Step, f: _Frame) -> None:
     old = st.turn_seat
-    new = st.next_seat(old)
+    chosen = f.locals.get("@next")
+    new = st.next_seat(old) if chosen is None else int(chosen)
     st.turn_seat = new
     st.turn += 1
     hooks = st.spec.hooks
     if "turn_start" in hooks:
         st.frames.append(_Frame(hooks["turn_start"], 0, {"me": new}))
     n = st.players
-    if (new - st.first_seat) % n <= (old - st.first_seat) % n:
+    pos_new, pos_old = (new - st.first_seat) % n, (old - st.first_seat) % n
+    # a new round when the order wraps past the first seat; a turn given to a chosen seat
+    # (end_turn: {next: ...}) starts one only when it goes back in the order, so an extra
+    # turn for the same seat stays in its round
+    if pos_new < pos_old or (pos_new == pos_old and chosen is None):
         st.round += 1
         if "round_end" in hooks:
             st.frames.append(_Frame(hooks["round_end"], 0, {"me": new}))
@@ -1193,6 +1305,7 @@ _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
     "reveal": _step_reveal,
     "flip": _step_flip,
     "for_each": _step_for_each,
+    "card_effect": _step_card_effect,
     "eliminate": _step_eliminate,
     "end_turn": _step_end_turn,
     "_advance": _step_advance,

@@ -1,13 +1,21 @@
-"""Seat players that choose among legal moves. A bot sees what its seat may see: the view,
-the legal moves, and (for search) states sampled to agree with that view."""
+"""Seat players that choose among legal moves.
+
+A bot is given what its seat may know and nothing else: ``choose(seat, view, legal, sample)``
+where ``sample(rng)`` returns a possible world that agrees with the seat's view (the real state
+with every card the seat cannot see dealt again at random, and chance reseeded). Search bots
+play on such worlds, never on the real one, so they cannot read hidden cards.
+"""
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..errors import TabletopError
+from ..expr import Compiled
 from ..state import Move, State
 
 
@@ -15,12 +23,35 @@ class BotError(TabletopError):
     """An unknown bot kind or a bad bot setting."""
 
 
+Sampler = Callable[[random.Random], State]
+
+
 class Bot(Protocol):
     name: str
 
     def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
-               sample: Callable[[random.Random], State]) -> Move:
+               sample: Sampler) -> Move:
         """Pick one of ``legal``. ``sample(rng)`` gives a state that agrees with ``view``."""
+
+
+def reward(state: State, seat: int) -> float:
+    """How good a finished game is for ``seat``, in [0, 1]: mostly winning, partly score."""
+    o = state.outcome
+    assert o is not None
+    won = seat in o.winners
+    bounds = state.spec.score_bounds
+    if bounds is None or bounds[1] <= bounds[0]:
+        return 1.0 if won else 0.0
+    lo, hi = bounds
+    norm = (o.scores[seat] - lo) / (hi - lo)
+    return (0.7 if won else 0.0) + 0.3 * min(1.0, max(0.0, norm))
+
+
+def rollout(state: State, rng: random.Random) -> State:
+    """Play uniformly random moves to the end (the state is changed)."""
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    return state
 
 
 class RandomBot:
@@ -32,22 +63,184 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
-               sample: Callable[[random.Random], State]) -> Move:
+               sample: Sampler) -> Move:
         return self.rng.choice(legal)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot}
+class _ViewCtx:
+    """Expression context over a view: names are the view's keys."""
+
+    __slots__ = ("locals", "view", "seat", "players")
+
+    def __init__(self, view: dict[str, Any], seat: int, players: int) -> None:
+        self.locals: dict[str, Any] = {}
+        self.view = view
+        self.seat = seat
+        self.players = players
+
+    def lookup(self, name: str) -> Any:
+        if name == "me":
+            return self.seat
+        if name == "players":
+            return self.players
+        return self.view.get(name)
+
+    def lookup_at(self, name: str, index: Any) -> Any:
+        v = self.lookup(name)
+        if isinstance(v, list) and isinstance(index, int) and -len(v) <= index < len(v):
+            return v[index]
+        return None
+
+    def call(self, name: str, args: Sequence[Compiled]) -> Any:
+        raise BotError(f"evaluate cannot call {name}()")
 
 
-def make_bot(kind: str, seed: int | None = None, **settings: Any) -> Bot:
-    """A bot by name (random, greedy, mcts).
+class GreedyBot:
+    """One move ahead: plays each legal move on a sampled world and keeps the best result.
 
-    :raises BotError: no bot of that kind.
+    A finished game is scored by ``reward``; an unfinished one by the ruleset's ``evaluate``
+    expression over the seat's view when it declares one, else by a few random playouts.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, samples: float = 3, playouts: float = 2
+                 ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = max(1, int(samples))
+        self.playouts = max(1, int(playouts))
+
+    def value(self, state: State, seat: int) -> float:
+        if state.is_over:
+            return 1000.0 * reward(state, seat)
+        evaluate = state.spec.evaluate
+        if evaluate is not None:
+            v = evaluate(_ViewCtx(state.view(seat), seat, state.players))
+            return float(v or 0)
+        total = 0.0
+        for _ in range(self.playouts):
+            total += reward(rollout(state.copy(), self.rng), seat)
+        return 1000.0 * total / self.playouts
+
+    def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
+               sample: Sampler) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        scores = {m.text: 0.0 for m in legal}
+        for _ in range(self.samples):
+            world = sample(self.rng)
+            for m in legal:
+                st = world.copy()
+                try:
+                    st.play(m.text)
+                except TabletopError:  # not legal in this world: judge it by the others
+                    continue
+                scores[m.text] += self.value(st, seat)
+        best = max(scores.values())
+        return self.rng.choice([m for m in legal if scores[m.text] == best])
+
+
+class _Node:
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class MctsBot:
+    """Information-set Monte Carlo tree search (single observer).
+
+    Each iteration samples a world that agrees with the seat's view (determinisation), walks
+    the tree by UCB among the moves legal in that world, adds one node, finishes the game at
+    random and credits each node's mover with its reward. Rewards are rescaled to the spread
+    seen so far, so the exploration constant ``c`` suits games whose rewards differ only by a
+    few points of score (solo games that are rarely won). ``iterations`` and ``seconds`` bound
+    the search (whichever comes first); the most visited move is played.
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, iterations: float = 200,
+                 seconds: float = 0.0, c: float = 0.7) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = max(1, int(iterations))
+        self.seconds = float(seconds)
+        self.c = float(c)
+
+    def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
+               sample: Sampler) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        root = _Node(None)
+        lo, hi = 1.0, 0.0  # the spread of rewards seen so far: UCB works on it rescaled
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            st = sample(rng)
+            node = root
+            path = [root]
+            while not st.is_over:
+                moves = st.legal_moves()
+                untried = [m for m in moves if m.text not in node.children]
+                if untried:
+                    m = rng.choice(untried)
+                    child = _Node(st.current_player)
+                    node.children[m.text] = child
+                    st.play(m)
+                    path.append(child)
+                    break
+                children = [(m, node.children[m.text]) for m in moves]
+                for _m, ch in children:
+                    ch.avail += 1
+                best_m, best = children[0]
+                best_score = -math.inf
+                spread = hi - lo if hi > lo else 1.0
+                for m, ch in children:
+                    mean = (ch.total / ch.visits - lo) / spread
+                    score = mean + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_m, best, best_score = m, ch, score
+                st.play(best_m)
+                node = best
+                path.append(best)
+            rollout(st, rng)
+            rewards = [reward(st, s) for s in range(st.players)]
+            lo, hi = min(lo, *rewards), max(hi, *rewards)
+            for n in path:
+                n.visits += 1
+                if n.mover is not None:
+                    n.total += rewards[n.mover]
+        by_text = {m.text: m for m in legal}
+        ranked = sorted(((ch.visits, t) for t, ch in root.children.items() if t in by_text),
+                        reverse=True)
+        if not ranked:
+            return rng.choice(legal)
+        return by_text[ranked[0][1]]
+
+
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
+                                       "mcts": MctsBot}
+
+
+def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
+    """A bot by name (random, greedy, mcts) with its settings (mcts: iterations, seconds).
+
+    :raises BotError: no bot of that kind, or a setting it does not take.
     """
     factory = BOTS.get(kind)
     if factory is None:
         raise BotError(f"no bot {kind!r}; the bots are: {', '.join(sorted(BOTS))}")
-    bot: Bot = factory(seed=seed, **settings)
+    try:
+        bot: Bot = factory(seed=seed, **settings)
+    except TypeError:
+        raise BotError(f"bot {kind} does not take the settings {', '.join(settings)}"
+                       ) from None
     return bot
 
 

@@ -95,6 +95,8 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
     for d in spec.display:
         key = d["key"]
         shown.add(key)
+        if d.get("lang", lang) != lang:  # a key written in another language
+            continue
         label = text_of(d["label"], lang)
         value = view.get(key)
         kind = d["kind"]

@@ -178,7 +178,7 @@ class Table:
                 try:
                     st.play(text, seat=seat)
                 except TabletopError as e:
-                    self.say(str(e), "yellow")
+                    self.say(e.in_lang(self.lang), "yellow")
                     continue
             self.save(quiet=True)
             return None
