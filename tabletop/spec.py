@@ -211,6 +211,8 @@ class GameSpec:
     card_require: dict[str, tuple[Requirement, ...]] = attrs.field(factory=dict)
     # card code -> name -> expression (a card's derived: {bonus: ...}), read by calc()
     card_derived: dict[str, dict[str, Compiled]] = attrs.field(factory=dict)
+    # where a text shown to players lacks one of the languages (LANGS)
+    untranslated: tuple[str, ...] = ()
 
     @property
     def deck_zone(self) -> str:
@@ -265,6 +267,7 @@ class _Loader:
         self.source = source
         self.lines = lines
         self.blocks: list[Block] = []
+        self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
 
     # -- errors and type checks
@@ -306,11 +309,15 @@ class _Loader:
         return v
 
     def lang(self, v: Any, path: str) -> dict[str, str]:
+        """A text shown to players, in one language (plain text: English) or several."""
         if isinstance(v, str):
+            self.untranslated.append(path)
             return {"en": v}
         m = self.mapping(v, path, set(LANGS))
         if not m:
             raise self.fail(path, "expected text in at least one language (en, fr)")
+        if set(m) != set(LANGS):
+            self.untranslated.append(path)
         return {k: self.string(x, f"{path}.{k}") for k, x in m.items()}
 
     def expr(self, v: Any, path: str) -> Compiled:
@@ -415,7 +422,7 @@ class _Loader:
             first_player=self.first_player(d.get("first_player", "first")),
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
-            card_derived=card_derived,
+            card_derived=card_derived, untranslated=tuple(self.untranslated),
         )
 
     def evaluation(self, v: Any, view: dict[str, Compiled]) -> Compiled | None:
@@ -617,7 +624,7 @@ class _Loader:
         "if": {"if", "then", "else"},
         "do": set(),
         "end": set(),
-        "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass"},
+        "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of"},
         "reveal": {"what", "to"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
@@ -704,6 +711,10 @@ class _Loader:
             params["prompt"] = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
             params["optional"] = self.boolean(m.get("optional", False), f"{p}.optional")
             params["pass"] = tuple(self.string(m.get("pass", "pass"), f"{p}.pass").split())
+            of = m.get("of", "values")
+            if of not in ("values", "seats"):
+                raise self.fail(f"{p}.of", f"of must be values or seats, not {of!r}")
+            params["seats"] = of == "seats"
         elif kind == "reveal":
             m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
             params["what"] = self.expr(m["what"], f"{p}.what")

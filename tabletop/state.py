@@ -104,6 +104,7 @@ class Pending:
     pass_notation: tuple[str, ...]
     optional: bool
     prompt: dict[str, str]
+    seats: bool = False  # the options are seats: shown and typed as the players' names
 
 
 _MESSAGES: dict[str, dict[str, str]] = {
@@ -595,7 +596,8 @@ class State:
                     "options": _encode(self.pending.options),
                     "notation": list(self.pending.notation),
                     "pass": list(self.pending.pass_notation),
-                    "optional": self.pending.optional, "prompt": self.pending.prompt},
+                    "optional": self.pending.optional, "prompt": self.pending.prompt,
+                    "seats": self.pending.seats},
                 "frames": frames,
                 "locals": [{k: _encode(v) for k, v in t.items()} for t in local_tables],
                 "turn_log": [list(t) for t in self.turn_log],
@@ -641,7 +643,7 @@ class State:
             if p is not None:
                 st.pending = Pending(p["seat"], p["var"], _decode(p["options"], cards),
                                      tuple(p["notation"]), tuple(p["pass"]), p["optional"],
-                                     p["prompt"])
+                                     p["prompt"], bool(p.get("seats", False)))
             tables = [{k: _decode(v, cards) for k, v in t.items()} for t in s["locals"]]
             blocks = game.all_blocks
             st.frames = [_Frame(blocks[b], i, tables[t]) for b, i, t in s["frames"]]
@@ -756,24 +758,27 @@ class State:
             return subsets
         return items
 
-    def _render(self, template: tuple[str, ...], binding: dict[str, Any]) -> str:
+    def _render(self, template: tuple[str, ...], binding: dict[str, Any],
+                seats: bool = True) -> str:
         parts = []
         for t in template:
             if t[0] == "{" and t[-1] == "}":
-                parts.append(self._token(binding[t[1:-1]]))
+                parts.append(self._token(binding[t[1:-1]], seats))
             else:
                 parts.append(t)
         return " ".join(parts)
 
-    def _token(self, v: Any) -> str:
+    def _token(self, v: Any, seats: bool = True) -> str:
+        """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
+        False (a choice among numbers)."""
         if isinstance(v, CardDef):
             return v.code
         if isinstance(v, list | tuple):
-            return " ".join(self._token(x) for x in v)
+            return " ".join(self._token(x, seats) for x in v)
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, int):
-            return self.seat_name(v)
+            return self.seat_name(v) if seats else str(v)
         return str(v)
 
     def _pending_moves(self) -> list[Move]:
@@ -782,7 +787,7 @@ class State:
         out = []
         seen: set[str] = set()
         for v in p.options:
-            text = self._render(p.notation, {"choice": v})
+            text = self._render(p.notation, {"choice": v}, seats=p.seats)
             if text not in seen:
                 seen.add(text)
                 out.append(Move(CHOICE, (("choice", v),), text))
@@ -958,18 +963,22 @@ class State:
         self._run()
         if self.outcome is None and self.pending is None:
             self._check_end()
-        if len(self.history) > self.spec.max_moves and self.outcome is None:
-            self._finish_draw()
+        if len(self.history) >= self.spec.max_moves and self.outcome is None:
+            self._finish_limit()
         self.log.extend(self._events)
         return self._events
 
-    def _finish_draw(self) -> None:
-        reason = f"the game passed its limit of {self.spec.max_moves} moves"
-        self.outcome = Outcome((), tuple(0 for _ in range(self.players)), reason, "limit",
-                               {"en": reason, "fr": f"la partie a dépassé sa limite de "
-                                f"{self.spec.max_moves} coups"})
+    def _finish_limit(self) -> None:
+        """The game reached its move limit: the ruleset's ``limit`` outcome, else a draw."""
         self.frames = []
         self.pending = None
+        if "limit" in self.spec.outcomes:
+            self._finish("limit")
+            return
+        reason = f"the game reached its limit of {self.spec.max_moves} moves"
+        self.outcome = Outcome((), tuple(0 for _ in range(self.players)), reason, "limit",
+                               {"en": reason, "fr": f"la partie a atteint sa limite de "
+                                f"{self.spec.max_moves} coups"})
 
     def run_setup(self) -> None:
         """Run the ruleset's setup steps and the first turn's start."""
@@ -1200,7 +1209,7 @@ def _step_choose(st: State, step: Step, f: _Frame) -> None:
         return
     prompt = {lang: t(ctx) for lang, t in p["prompt"].items()} if p["prompt"] else {}
     st.pending = Pending(int(p["seat"](ctx)), p["var"], options, p["notation"], p["pass"],
-                         p["optional"], prompt)
+                         p["optional"], prompt, p["seats"])
 
 
 def _step_reveal(st: State, step: Step, f: _Frame) -> None:

@@ -872,3 +872,15 @@ def test_restore_of_a_finished_game_keeps_the_outcome():
     assert restored.outcome.scores == (29,)
     assert restored.outcome.winners == (0,)
     assert restored.legal_moves() == []
+
+
+def test_running_forever_on_easy_ends_as_a_loss_at_the_move_limit() -> None:
+    state = tabletop.load("scoundrel").new_game(seed=1, options={"difficulty": "easy"})
+    limit = 0
+    while not state.is_over:
+        state.play("avoid")
+        limit += 1
+    assert limit == 120
+    assert state.outcome.winners == ()
+    assert state.outcome.scores[0] == 20 - 208  # full health, every monster still inside
+    assert "move limit" in state.outcome.reason

@@ -1,0 +1,120 @@
+"""The table in a terminal for several people: the curtain, bots in seats, --watch, --lang."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import tabletop
+from terminal import clean, spawn
+
+DUEL_PATH = Path(__file__).parent / "rulesets" / "secret-duel.yaml"
+DUEL = tabletop.load(DUEL_PATH)
+CLEAR = "\x1b[3J"
+
+
+def _names(codes: list[str], lang: str = "en") -> set[str]:
+    return {DUEL.spec.card_by_code(c)[0].name[lang] for c in codes}
+
+
+def test_the_curtain_falls_whenever_the_deciding_person_changes(tmp_path: Path) -> None:
+    model = DUEL.new_game(players=2, seed=4, names=["Ana", "Ben"])
+    child = spawn(["play", str(DUEL_PATH), "--players", "Ana,Ben", "--seed", "4"], tmp_path)
+    curtains = 0
+    while not model.is_over:
+        seat = model.current_player
+        assert seat is not None
+        other = 1 - seat
+        name = model.seat_name(seat)
+        child.expect(f"Pass to {name} - press Enter")
+        assert CLEAR in child.before, "the screen and its scroll-back are cleared first"
+        curtains += 1
+        child.sendline("")
+        child.expect(f"{name} > ")
+        screen = clean(child.before)
+        mine = _names(model.view(seat)["hand"])
+        theirs = _names([c for c in model.view(other)["hand"] if c])
+        assert all(n in screen for n in mine), "the person sees their own hand"
+        assert not any(n in screen for n in theirs), "and never the other hand"
+        move = model.legal_moves()[0]
+        model.play(move)
+        child.sendline(move.text)
+    child.expect("Game over")
+    child.expect(pexpect.EOF)
+    assert curtains == 6
+
+
+def test_no_curtain_in_a_game_without_secrets(tmp_path: Path) -> None:
+    child = spawn(["play", "scoundrel", "--seed", "5"], tmp_path)
+    child.expect("> ")
+    assert "Pass to" not in clean(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "Pass to" not in clean(child.before)
+
+
+def test_a_bot_in_a_seat_plays_in_public_and_keeps_its_hand(tmp_path: Path) -> None:
+    model = DUEL.new_game(players=2, seed=8, names=["Ana", "Ben"])
+    bot_hand = _names(model.view(1)["hand"])
+    child = spawn(["play", str(DUEL_PATH), "--players", "Ana,Ben", "--seed", "8",
+                   "--seat", "2=bot:random"], tmp_path)
+    seen = ""
+    for _ in range(3):
+        child.expect("Ana > ")
+        seen += clean(child.before)
+        child.sendline("1")
+    child.expect("Game over")
+    assert "Pass to" not in seen, "one person at the table: no curtain"
+    before_first_prompt = seen.split("Ana > ")[0]
+    played = set(re.findall(r"Ben \(random\) played: play (\w+)", seen))
+    hidden = bot_hand - _names(sorted(played))
+    assert not any(n in before_first_prompt for n in hidden)
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game", tabletop.games())
+def test_an_all_bot_game_of_every_shipped_game_finishes_under_watch(game: str,
+                                                                    tmp_path: Path) -> None:
+    spec = tabletop.load(game).spec
+    child = spawn(["play", game, "--watch", "--seed", "2", "--players",
+                   str(max(2, spec.min_players) if spec.max_players > 1 else 1)], tmp_path,
+                  timeout=120)
+    child.expect("Game over")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("game", tabletop.games())
+def test_first_screen_in_french(game: str, tmp_path: Path) -> None:
+    spec = tabletop.load(game).spec
+    players = str(max(2, spec.min_players) if spec.max_players > 1 else 1)
+    child = spawn(["play", game, "--lang", "fr", "--seed", "3", "--players", players],
+                  tmp_path, lang="en")
+    i = child.expect(["appuyez sur Entrée", "> "])
+    if i == 0:
+        child.sendline("")
+        child.expect("> ")
+    screen = clean(child.before)
+    assert "Vos coups" in screen
+    for english in ("Your moves", "Last moves", "to decide"):
+        assert english not in screen
+    child.sendline("quit")
+    child.expect("Partie sauvegardée")
+    child.expect(pexpect.EOF)
+
+
+def test_help_and_rules_at_the_prompt(tmp_path: Path) -> None:
+    child = spawn(["play", "scoundrel", "--seed", "5"], tmp_path)
+    child.expect("> ")
+    child.sendline("help")
+    child.expect("fight \\{card\\} bare")
+    child.expect("> ")
+    child.sendline("rules")
+    child.expect("Rulings")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
