@@ -7,6 +7,7 @@ import pytest
 import tabletop
 from tabletop.ui.i18n import CATALOGUE, default_lang
 
+
 def test_the_catalogues_have_the_same_keys() -> None:
     assert set(CATALOGUE["en"]) == set(CATALOGUE["fr"])
     for key in CATALOGUE["en"]:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from terminal import clean, spawn
 
 import tabletop
-from terminal import clean, spawn
 
 DUEL_PATH = Path(__file__).parent / "rulesets" / "secret-duel.yaml"
 DUEL = tabletop.load(DUEL_PATH)
