@@ -410,6 +410,7 @@ class State:
         self.options: dict[str, str] = {}
         self.seed: int | None = None
         self.deck: list[str] | None = None
+        self.forced_first: int | None = None  # new_game(first=...), so replay can pass it
         self.rng = random.Random()
         self.zones: dict[str, list[int]] = {}
         self.where: list[str] = []
@@ -505,8 +506,11 @@ class State:
         out = {k: _jsonable(f(ctx)) for k, f in self.spec.view.items()}
         return out
 
-    def copy(self) -> State:
-        """An independent copy (same RNG state: the copy plays on exactly as the original)."""
+    def copy(self, rng: bool = True) -> State:
+        """An independent copy (same RNG state: the copy plays on exactly as the original).
+
+        ``rng=False`` leaves the copy a fresh, unseeded generator: for callers that reseed it.
+        """
         s = State.__new__(State)
         s.game = self.game
         s.spec = self.spec
@@ -515,8 +519,10 @@ class State:
         s.options = self.options
         s.seed = self.seed
         s.deck = self.deck
+        s.forced_first = self.forced_first
         s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        if rng:
+            s.rng.setstate(self.rng.getstate())
         s.zones = {k: v[:] for k, v in self.zones.items()}
         s.where = self.where[:]
         s.vars = dict(self.vars)
@@ -540,7 +546,7 @@ class State:
         """A copy in which every card ``seat`` cannot see is dealt again at random among the
         places it cannot see, and the future of chance is drawn anew: a possible world that
         agrees with ``seat``'s view, whatever the hidden cards really are."""
-        s = self.copy()
+        s = self.copy(rng=False)
         known = self.known[seat]
         places: list[tuple[str, int]] = []
         hidden: list[int] = []
@@ -581,6 +587,7 @@ class State:
             "options": self.options,
             "seed": self.seed,
             "deck": self.deck,
+            "first": self.forced_first,
             "moves": self.history,
             "state": {
                 "zones": self.zones,
@@ -624,6 +631,7 @@ class State:
             st.options = dict(data["options"])
             st.seed = data["seed"]
             st.deck = data["deck"]
+            st.forced_first = data.get("first")
             st.history = list(data["moves"])
             s = data["state"]
             cards = game.spec.cards
