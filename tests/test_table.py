@@ -69,8 +69,9 @@ def test_a_bot_in_a_seat_plays_in_public_and_keeps_its_hand(tmp_path: Path) -> N
     child.expect("Game over")
     assert "Pass to" not in seen, "one person at the table: no curtain"
     before_first_prompt = seen.split("Ana > ")[0]
-    played = set(re.findall(r"Ben \(random\) played: play (\w+)", seen))
-    hidden = bot_hand - _names(sorted(played))
+    played = set(re.findall(r"Ben \(random\) played: played (\w+)", seen))
+    assert len(played) >= 2, "people see what the bot did, from the public log"
+    hidden = bot_hand - played
     assert not any(n in before_first_prompt for n in hidden)
     child.expect(pexpect.EOF)
 

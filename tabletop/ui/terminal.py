@@ -106,11 +106,16 @@ class Table:
             bot = self.bots.get(seat)
             if bot is not None:
                 move = decide(bot, st, seat)
-                st.play(move)
+                events = st.play(move)
                 self.save(quiet=True)
                 if self.humans or self.watch:
+                    # in a game with secrets the move's text may name hidden cards: people
+                    # see only its public events
+                    public = [e.text_in(self.lang) for e in events
+                              if e.private_to is None and e.kind == "log"]
+                    shown = "; ".join(public) if st.spec.secret else move.text
                     self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
-                               move=move.text), "magenta")
+                               move=shown or "…"), "magenta")
                 if self.watch and not self.humans:
                     self.draw(None)
                 if self.delay:
