@@ -321,7 +321,7 @@ def _allowed(ctx: Ctx, args: Sequence[Compiled]) -> bool:
     if not isinstance(c, CardDef):
         return False
     reqs = ctx.state.spec.card_require.get(c.code, ())
-    return _as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs))
+    return bool(_as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs)))
 
 
 def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
@@ -332,8 +332,8 @@ def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
     if not isinstance(c, CardDef):
         return []
     reqs = ctx.state.spec.card_require.get(c.code, ())
-    return _as_card(ctx, c, lambda: [text_of({k: f(ctx) for k, f in r.why.items()}, lang)
-                                     for r in reqs if not r.test(ctx)])
+    return list(_as_card(ctx, c, lambda: [text_of({k: f(ctx) for k, f in r.why.items()},
+                                                  lang) for r in reqs if not r.test(ctx)]))
 
 
 def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
