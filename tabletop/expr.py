@@ -123,6 +123,9 @@ def _num(v: Value, text: str) -> int:
 
 def get_attr(v: Value, name: str) -> Value:
     """Attribute access as expressions see it: None-safe, mapped over lists."""
+    table = getattr(v, "attr_table", None)  # cards: a precomputed table
+    if table is not None:
+        return table.get(name)
     if v is None:
         return None
     if isinstance(v, list | tuple):

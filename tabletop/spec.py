@@ -68,18 +68,23 @@ class CardDef:
     name: dict[str, str]
     text: dict[str, str]
     extra: dict[str, Any]
+    # every attribute as expressions read it, computed once (expressions read cards a lot)
+    attr_table: dict[str, Any] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        table = dict(self.extra)
+        for key in ("value", "type", "suit", "rank", "code", "kind", "uid"):
+            table[key] = getattr(self, key)
+        table["name"] = text_of(self.name, "en")
+        table["text"] = text_of(self.text, "en")
+        for lang in LANGS:  # card.name_fr, card.text_en
+            table[f"name_{lang}"] = text_of(self.name, lang)
+            table[f"text_{lang}"] = text_of(self.text, lang)
+        object.__setattr__(self, "attr_table", table)
 
     def attr(self, name: str) -> Any:
         """An attribute as expressions read it (``card.value``, ``card.type``...)."""
-        if name in ("value", "type", "suit", "rank", "code", "kind", "uid"):
-            return getattr(self, name)
-        if name == "name":
-            return text_of(self.name, "en")
-        if name == "text":
-            return text_of(self.text, "en")
-        if name[:5] in ("name_", "text_") and name[5:] in LANGS:  # card.name_fr, card.text_en
-            return text_of(self.name if name[0] == "n" else self.text, name[5:])
-        return self.extra.get(name)
+        return self.attr_table.get(name)
 
     def label(self) -> str:
         return self.code

@@ -429,6 +429,8 @@ class State:
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
+        # quiet: log steps write nothing (search bots' simulations; never saved)
+        self.quiet = False
 
     # ------------------------------------------------------------ public API
 
@@ -540,6 +542,7 @@ class State:
         s.outcome = self.outcome
         s._events = []
         s._legal = self._legal
+        s.quiet = self.quiet
         return s
 
     def determinize(self, seat: int, rng: random.Random) -> State:
@@ -563,6 +566,7 @@ class State:
             s.zones[key][i] = uid
             s.where[uid] = key
         s.rng = random.Random(rng.getrandbits(64))
+        s.quiet = True
         s._legal = None
         return s
 
@@ -1103,6 +1107,8 @@ def _cards_of(v: Any) -> list[CardDef]:
 
 
 def _step_log(st: State, step: Step, f: _Frame) -> None:
+    if st.quiet:
+        return
     ctx = Ctx(st, f.locals)
     st._emit("log", ctx.me, {lang: t(ctx) for lang, t in step.params["text"].items()})
 
