@@ -173,6 +173,7 @@ class Game:
             if not 0 <= first < players:
                 raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
             st.turn_seat = first
+            st.forced_first = first
         elif spec.first_player == "random":
             st.turn_seat = st.rng.randrange(players)
         st.first_seat = st.turn_seat

@@ -264,9 +264,11 @@ def _history_moves(ctx: Ctx, seat: int, which: str) -> list[str]:
         return [m for (s, m, _t, r) in st.turn_log if s == seat and r == st.round]
     if which == "this_turn":
         return [m for (s, m, t, _r) in st.turn_log if s == seat and t == st.turn]
+    # the seat's previous turn of its own: a turn where it only answered another seat's
+    # question (its entries are all "@choice") is someone else's turn
     last = None
-    for s, _m, t, _r in reversed(st.turn_log):
-        if s == seat and t != st.turn:
+    for s, m, t, _r in reversed(st.turn_log):
+        if s == seat and t != st.turn and m != CHOICE:
             last = t
             break
     if last is None:

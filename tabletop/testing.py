@@ -55,7 +55,7 @@ def check_roundtrip(state: State) -> None:
 def replay(state: State) -> State:
     """The same game played again from its seed, options, deck and move list."""
     fresh = state.game.new_game(players=state.players, seed=state.seed, options=state.options,
-                                deck=state.deck, names=state.names, first=state.first_seat)
+                                deck=state.deck, names=state.names, first=state.forced_first)
     for text in state.history:
         fresh.play(text)
     return fresh
