@@ -66,7 +66,7 @@ _TOKEN = re.compile(
 _KEYWORDS = {"and", "or", "not", "in", "if", "else", "true", "false", "null"}
 
 
-def _tokenize(text: str) -> list[tuple[str, str, int]]:
+def tokenize(text: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
     pos = 0
     text = text.rstrip()
@@ -226,7 +226,11 @@ def _extreme(pick: Callable[..., Value]) -> CoreFn:
             items = [x for x in _items(ctx, args) if x is not None]
         else:
             items = [x for x in (a(ctx) for a in args) if x is not None]
-        return pick(items) if items else None
+        try:
+            return pick(items) if items else None
+        except TypeError:
+            raise ExpressionError(f"min/max need numbers or texts, got {items!r} (for cards, "
+                                  "use e.g. max(hand.value))") from None
 
     return fn
 
@@ -320,7 +324,7 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
 class _Parser:
     def __init__(self, text: str, names: set[str] | None, functions: dict[str, tuple[int, int]]):
         self.text = text
-        self.tokens = _tokenize(text)
+        self.tokens = tokenize(text)
         self.i = 0
         self.names = names
         self.functions = functions

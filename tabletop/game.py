@@ -66,8 +66,9 @@ class Game:
                 raise OptionError(f"{self.id} has no option {k!r}"
                                   + (f"; its options are {known}" if known else
                                      "; it has no options"))
-            value = str(v).lower() if not isinstance(v, bool) else str(v).lower()
-            if value not in spec[k].values:
+            by_lower = {x.lower(): x for x in spec[k].values}
+            value = by_lower.get(str(v).strip().lower())
+            if value is None:
                 raise OptionError(f"option {k} cannot be {v!r}; choose one of "
                                   f"{', '.join(spec[k].values)}")
             out[k] = value

@@ -15,7 +15,7 @@ import attrs
 import yaml
 
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, compile_expr, compile_template
+from .expr import Compiled, compile_expr, compile_template, tokenize
 
 LANGS = ("en", "fr")
 
@@ -372,9 +372,16 @@ class _Loader:
             if name in RESERVED_NAMES:
                 raise self.fail(f"zones.{name}" if name in zones else f"vars.{name}",
                                 f"{name!r} is a reserved name")
+        for name in set(zones) & set(vars_):
+            raise self.fail(f"vars.{name}", f"{name!r} is both a zone and a var; rename one")
         derived_raw = self.mapping(d.get("derived", {}), "derived")
+        for name in derived_raw:
+            if name in zones or name in vars_ or name in RESERVED_NAMES:
+                raise self.fail(f"derived.{name}",
+                                f"{name!r} is already a zone, a var or a reserved name")
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
+        self.check_derived_cycles(derived_raw)
         procs_raw = self.mapping(d.get("procedures", {}), "procedures")
         self.procedure_names = set(procs_raw)
         self.zone_names = zones
@@ -413,6 +420,13 @@ class _Loader:
                             self.integer(b[1], "score_bounds.1"))
         if sum(1 for z in zones.values() if z.deck) != 1:
             raise self.fail("zones", "exactly one zone must be marked deck: true")
+        for z in zones.values():
+            if z.deck and z.per_seat:
+                raise self.fail(f"zones.{z.name}.deck", "the deck zone is one shared pile; "
+                                "it cannot be per_seat (deal from it in setup instead)")
+        if any(m.phases is not None for m in moves) and "phase" not in vars_:
+            raise self.fail("moves", "a move names a phase, but there is no var 'phase' "
+                            "(declare vars: {phase: {initial: ...}})")
         return GameSpec(
             id=gid, source=self.source, name=self.lang(d["name"], "name"),
             summary=self.lang(d.get("summary", gid), "summary"),
@@ -429,6 +443,26 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
         )
+
+    def check_derived_cycles(self, derived: dict[str, Any]) -> None:
+        """A derived value may use others, but never itself through a chain."""
+        uses = {k: {t[1] for t in tokenize(str(v)) if t[0] == "name" and t[1] in derived}
+                for k, v in derived.items()}
+        done: set[str] = set()
+
+        def visit(name: str, chain: list[str]) -> None:
+            if name in chain:
+                loop = " -> ".join([*chain[chain.index(name):], name])
+                raise self.fail(f"derived.{name}", f"derived values refer to each other in a "
+                                f"loop: {loop}")
+            if name in done:
+                return
+            for other in uses[name]:
+                visit(other, [*chain, name])
+            done.add(name)
+
+        for k in derived:
+            visit(k, [])
 
     def evaluation(self, v: Any, view: dict[str, Compiled]) -> Compiled | None:
         """The greedy bot's evaluation: an expression over the view's keys (higher is better
@@ -477,7 +511,12 @@ class _Loader:
         for name, o in self.mapping(v, "options").items():
             p = f"options.{name}"
             o = self.mapping(o, p, {"default", "values", "help"}, ("default", "values"))
-            values = tuple(str(x) for x in self.listing(o["values"], f"{p}.values"))
+            raw_values = self.listing(o["values"], f"{p}.values")
+            for x in [*raw_values, o["default"]]:
+                if isinstance(x, bool) or x is None:
+                    raise self.fail(f"{p}.values", f"write option values as quoted text "
+                                    f"(YAML reads yes/no/on/off/null unquoted as {x!r})")
+            values = tuple(str(x) for x in raw_values)
             default = str(o["default"])
             if default not in values:
                 raise self.fail(f"{p}.default", f"default {default!r} is not one of {values}")
@@ -526,7 +565,8 @@ class _Loader:
                     if suit not in _SUIT_ORDER:
                         raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
                     for r in self.listing(c["ranks"], f"{p}.ranks"):
-                        value = _RANK_VALUES.get(str(r)) or (r if isinstance(r, int) else None)
+                        value = _RANK_VALUES.get(str(r)) or (
+                            r if isinstance(r, int) else int(r) if str(r).isdigit() else None)
                         if value is None or not 2 <= value <= 14:
                             raise self.fail(f"{p}.ranks", f"unknown rank {r!r} (2-10, J, Q, K, A)")
                         rank = _RANK_CODES.get(value, str(value))
@@ -791,9 +831,10 @@ class _Loader:
         if sorted(holes) != sorted(a.name for a in args):
             raise self.fail(f"{path}.notation", "the notation's {holes} must be exactly the "
                             f"move's args ({', '.join(a.name for a in args) or 'none'})")
-        for a in args[:-1]:
+        for a in args:
             if a.kind == "cards" and template[-1] != "{" + a.name + "}":
-                raise self.fail(f"{path}.notation", "a cards argument must come last")
+                raise self.fail(f"{path}.notation", "a cards argument must come last in the "
+                                "notation (it takes every word after it)")
         reqs = []
         for i, r in enumerate(self.listing(m.get("require", []), f"{path}.require")):
             rp = f"{path}.require.{i}"
