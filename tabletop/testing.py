@@ -52,6 +52,27 @@ def check_roundtrip(state: State) -> None:
         raise InvariantError(f"{state.spec.id}: outcome or seat to move differs after restore")
 
 
+def check_every_step(game: Game | str, seed: int, players: int = 1,
+                     options: Mapping[str, Any] | None = None) -> State:
+    """One random game checked at every step: save -> restore gives the same position, and a
+    copy given the same move by its notation stays equal to the original."""
+    g = load(game) if isinstance(game, str) else game
+    rng = random.Random(seed)
+    st = g.new_game(players=players, seed=seed, options=options)
+    while not st.is_over:
+        check_roundtrip(st)
+        twin = st.copy()
+        move = rng.choice(st.legal_moves())
+        st.play(move)
+        twin.play(move.text)
+        for seat in range(players):
+            if twin.view(seat) != st.view(seat):
+                raise InvariantError(f"{g.id} seed {seed}: a copy differs after {move.text}")
+        if twin.outcome != st.outcome:
+            raise InvariantError(f"{g.id} seed {seed}: a copy ends differently")
+    return st
+
+
 def replay(state: State) -> State:
     """The same game played again from its seed, options, deck and move list."""
     fresh = state.game.new_game(players=state.players, seed=state.seed, options=state.options,
