@@ -70,11 +70,12 @@ class UsageError(Exception):
     """A command-line value that cannot be used; the message says which and why."""
 
 
-def _players(arg: str | None, solo: bool, spec_min: int) -> tuple[int, list[str] | None]:
+def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
+             ) -> tuple[int, list[str] | None]:
     if solo:
         return 1, None
-    if arg is None:
-        return spec_min, None
+    if arg is None:  # a game for several plays hot-seat by default; --solo plays alone
+        return (max(2, spec_min) if spec_max > 1 else spec_min), None
     if arg.isdigit():
         return int(arg), None
     names = [n.strip() for n in arg.split(",") if n.strip()]
@@ -176,7 +177,8 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         if not a.game:
             raise UsageError("which game? e.g. tabletop play scoundrel (see: tabletop list)")
         game = registry.load(a.game)
-        players, names = _players(a.players, a.solo, game.spec.min_players)
+        players, names = _players(a.players, a.solo, game.spec.min_players,
+                                  game.spec.max_players)
         state = game.new_game(players=players, seed=a.seed, options=_options(a.option),
                               names=names)
         save_path = (Path(a.save).expanduser() if a.save else

@@ -446,8 +446,12 @@ class _Loader:
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
         """A derived value may use others, but never itself through a chain."""
-        uses = {k: {t[1] for t in tokenize(str(v)) if t[0] == "name" and t[1] in derived}
-                for k, v in derived.items()}
+        def used(text: str) -> set[str]:  # names, not attributes (option.x, card.x)
+            toks = tokenize(text)
+            return {t[1] for i, t in enumerate(toks) if t[0] == "name" and t[1] in derived
+                    and not (i and toks[i - 1][1] == ".")}
+
+        uses = {k: used(str(v)) for k, v in derived.items()}
         done: set[str] = set()
 
         def visit(name: str, chain: list[str]) -> None:
