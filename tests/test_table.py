@@ -119,3 +119,12 @@ def test_help_and_rules_at_the_prompt(tmp_path: Path) -> None:
     child.expect("> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_game_for_several_seats_two_people_by_default(tmp_path: Path) -> None:
+    child = spawn(["play", "push-to-five", "--seed", "1"], tmp_path)
+    child.expect(r"P\d > ")
+    screen = clean(child.before)
+    assert "P1" in screen and "P2" in screen and "P3" not in screen
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
