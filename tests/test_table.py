@@ -128,3 +128,12 @@ def test_a_game_for_several_seats_two_people_by_default(tmp_path: Path) -> None:
     assert "P1" in screen and "P2" in screen and "P3" not in screen
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game", tabletop.games())
+def test_every_game_has_its_rules_page(game: str, tmp_path: Path) -> None:
+    child = spawn(["rules", game], tmp_path)
+    child.expect(pexpect.EOF)
+    page = clean(child.before)
+    for section in ("Rules in our words", "Options", "Notation", "View keys", "Rulings"):
+        assert section in page, (game, section)
