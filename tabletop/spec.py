@@ -583,8 +583,9 @@ class _Loader:
                 continue
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
-            if code in codes:
-                raise self.fail(f"{p}.id", f"card id {code!r} is used twice")
+            if code.upper() in {x.upper() for x in codes}:
+                raise self.fail(f"{p}.id", f"card id {code!r} is used twice (ids are typed "
+                                "in any case, so they must differ by more than case)")
             if any(ch.isspace() for ch in code):
                 raise self.fail(f"{p}.id", f"card id {code!r} must be one word (no spaces)")
             codes.add(code)
@@ -606,6 +607,10 @@ class _Loader:
             extra = {k: x for k, x in c.items()
                      if k not in ("id", "count", "value", "name", "text", "type", "effects",
                                   "require", "derived")}
+            for k in ("suit", "rank", "code", "kind", "uid"):
+                if k in extra:
+                    raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
+                                    "attribute otherwise")
             if ctype in self.type_symbols and "symbol" not in extra:
                 extra["symbol"] = self.type_symbols[ctype]
             for k, x in extra.items():

@@ -19,9 +19,11 @@ from typing import Any
 import attrs
 
 from .errors import (
+    ExpressionError,
     GameOverError,
     IllegalMoveError,
     NotationError,
+    RulesetError,
     SaveFileError,
     WrongSeatError,
 )
@@ -216,6 +218,9 @@ class Ctx:
         st = self.state
         kind = st.game.names.get(name)
         if kind == "seatvar":
+            if (self.viewer is not None and index != self.viewer
+                    and st.spec.vars[name].visibility == "owner"):
+                return None  # another seat's secret number
             return st.vars.get(f"{name}/{index}")
         if kind == "seatzone":
             key = f"{name}/{index}"
@@ -495,9 +500,14 @@ class State:
         for m in legal:
             if self._key(m.text.split()) == tokens:
                 return m
-        for m in legal:  # a set of cards may be typed in any order
+        for m in legal:  # the cards of a `cards` argument (always last) may come in any order
+            ms = self.game.move_by_id.get(m.move_id)
+            if ms is None or not any(a.kind == "cards" for a in ms.args):
+                continue
             mt = self._key(m.text.split())
-            if len(mt) == len(tokens) and sorted(mt) == sorted(tokens) and mt[0] == tokens[0]:
+            fixed = len(ms.template) - 1
+            if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
+                    and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
                 return m
         raise self._diagnose(text, tokens)
 
@@ -739,11 +749,28 @@ class State:
         return out
 
     def _bindings(self, ms: MoveSpec, ctx: Ctx) -> list[dict[str, Any]]:
+        """Every binding of the move's arguments, each argument's domain (and its ``where``)
+        evaluated with the earlier arguments bound, as when a typed move is checked."""
         if not ms.args:
             return [{}]
-        domains = [self._domain(a, ctx) for a in ms.args]
-        return [dict(zip((a.name for a in ms.args), combo, strict=True))
-                for combo in itertools.product(*domains)]
+        if len(ms.args) == 1:
+            a = ms.args[0]
+            return [{a.name: x} for x in self._domain(a, ctx)]
+        out: list[dict[str, Any]] = []
+
+        def extend(i: int, partial: dict[str, Any]) -> None:
+            if i == len(ms.args):
+                out.append(dict(partial))
+                return
+            a = ms.args[i]
+            ctx.locals.update(partial)
+            for x in self._domain(a, ctx):
+                partial[a.name] = x
+                extend(i + 1, partial)
+            partial.pop(a.name, None)
+
+        extend(0, {})
+        return out
 
     def _domain(self, a: ArgSpec, ctx: Ctx) -> list[Any]:
         items = a.domain(ctx)
@@ -1018,7 +1045,11 @@ class State:
                 continue
             step = steps[f.index]
             f.index += 1
-            _STEPS[step.kind](self, step, f)
+            try:
+                _STEPS[step.kind](self, step, f)
+            except ExpressionError as e:  # a ruleset's mistake found at play: say where
+                raise RulesetError(f"while playing: {e}", file=self.spec.source,
+                                   field=step.path) from None
             if self.outcome is not None:
                 frames.clear()
                 self.pending = None
