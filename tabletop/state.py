@@ -418,7 +418,8 @@ class State:
         self.seed: int | None = None
         self.deck: list[str] | None = None
         self.forced_first: int | None = None  # new_game(first=...), so replay can pass it
-        self.rng = random.Random()
+        self._rng = random.Random()
+        self._rng_shared = False  # copy-on-write: shared with a copy until one of them draws
         self.zones: dict[str, list[int]] = {}
         self.where: list[str] = []
         self.vars: dict[str, Any] = {}
@@ -534,9 +535,12 @@ class State:
         s.seed = self.seed
         s.deck = self.deck
         s.forced_first = self.forced_first
-        s.rng = random.Random()
-        if rng:
-            s.rng.setstate(self.rng.getstate())
+        if rng:  # share the generator; whichever draws first takes its own copy
+            s._rng = self._rng
+            s._rng_shared = self._rng_shared = True
+        else:
+            s._rng = random.Random(0)
+            s._rng_shared = False
         s.zones = {k: v[:] for k, v in self.zones.items()}
         s.where = self.where[:]
         s.vars = dict(self.vars)
@@ -556,6 +560,21 @@ class State:
         s._legal = self._legal
         s.quiet = self.quiet
         return s
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's only source of chance (seeded; saved with the game)."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which every card ``seat`` cannot see is dealt again at random among the
