@@ -72,12 +72,14 @@ def test_illegal_move_says_why_and_ctrl_d_saves(tmp_path: Path) -> None:
 
 
 def test_bad_command_line_values_get_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "garbage.json").write_text("{half a save", encoding="utf-8")
     for args, message in [
         (["play", "scoundrel", "--option", "difficulty=nightmare"], "choose one of easy"),
         (["play", "scoundrel", "--option", "colour=red"], "has no option 'colour'"),
         (["play", "chess"], "no game 'chess'"),
         (["play", "scoundrel", "--players", "3"], "played by 1 player"),
         (["play", "--load", str(tmp_path / "missing.json")], "cannot read the saved game"),
+        (["play", "--load", str(tmp_path / "garbage.json")], "not a tabletop save"),
         (["rules", "chess"], "no game 'chess'"),
     ]:
         child = spawn(args, tmp_path)

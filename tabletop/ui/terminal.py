@@ -51,7 +51,10 @@ class Table:
     def save(self, quiet: bool = False) -> bool:
         try:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            self.save_path.write_text(self.state.to_json(), encoding="utf-8")
+            # write beside, then rename: a save cut short never replaces a good one
+            partial = self.save_path.with_name(self.save_path.name + ".partial")
+            partial.write_text(self.state.to_json(), encoding="utf-8")
+            partial.replace(self.save_path)
         except OSError as e:
             self.say(t(self.lang, "save_failed", path=self.save_path, error=e), "bold red")
             return False
