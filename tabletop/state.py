@@ -27,12 +27,13 @@ from .errors import (
     SaveFileError,
     WrongSeatError,
 )
-from .expr import Compiled, get_attr
+from .expr import Compiled
 from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
 CHOICE = "@choice"
+PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
 BOX = "_box"  # cards left out of the game (a stacked deck that lists only some cards)
 
 
@@ -236,6 +237,8 @@ class Ctx:
         ids = st.zones[key]
         if self.viewer is None or st.visible(key, self.viewer):
             return [defs[i] for i in ids]
+        if self.viewer == PUBLIC:  # the public knows no hidden card
+            return [None] * len(ids)
         known = st.known[self.viewer]
         return [defs[i] if i in known else None for i in ids]
 
@@ -515,11 +518,8 @@ class State:
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see)."""
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
-                  viewer=seat if seat is not None else -1)
-        if seat is None:
-            ctx.viewer = -1
-        out = {k: _jsonable(f(ctx)) for k, f in self.spec.view.items()}
-        return out
+                  viewer=seat if seat is not None else PUBLIC)
+        return {k: _jsonable(f(ctx)) for k, f in self.spec.view.items()}
 
     def copy(self, rng: bool = True) -> State:
         """An independent copy (same RNG state: the copy plays on exactly as the original).
@@ -1387,11 +1387,4 @@ _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
 }
 
 
-def view_value(state: State, expr: Compiled, seat: int | None) -> Any:
-    """Evaluate an expression as ``seat`` sees the game (used by bots' evaluations)."""
-    ctx = Ctx(state, {"me": seat if seat is not None else state.turn_seat},
-              viewer=seat if seat is not None else -1)
-    return _jsonable(expr(ctx))
-
-
-__all__ = ["Event", "Move", "Outcome", "State", "get_attr"]
+__all__ = ["Event", "Move", "Outcome", "State"]

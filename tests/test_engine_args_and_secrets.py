@@ -89,3 +89,38 @@ def test_card_ids_must_differ_by_more_than_case(tmp_path: Path) -> None:
                     encoding="utf-8")
     with pytest.raises(tabletop.RulesetError, match="more than case"):
         tabletop.load(path)
+
+
+PEEK = """\
+id: peek
+name: {en: Peek, fr: Coup d'oeil}
+players: {min: 2, max: 2}
+cards:
+  - {id: c1, value: 1}
+  - {id: c2, value: 2}
+zones:
+  pile: {deck: true, visibility: hidden}
+moves:
+  - id: peek
+    label: {en: look at the top card, fr: regarder la carte du dessus}
+    notation: peek
+    effects:
+      - reveal: {what: "top(pile)", to: me}
+      - end_turn: true
+end: []
+outcomes:
+  done: {winners: "[]", reason: {en: never, fr: jamais}}
+view:
+  pile: pile.code
+"""
+
+
+def test_a_revealed_card_is_seen_by_its_seat_only(tmp_path: Path) -> None:
+    path = tmp_path / "peek.yaml"
+    path.write_text(PEEK, encoding="utf-8")
+    st = tabletop.load(path).new_game(players=2, seed=1, deck=["c2", "c1"], first=1)
+    events = st.play("peek")
+    assert st.view(1)["pile"] == ["c2", None]
+    assert st.view(0)["pile"] == [None, None]
+    assert st.view(None)["pile"] == [None, None], "the public view knows no seat's secret"
+    assert [e.private_to for e in events if e.kind == "reveal"] == [(1,)]
