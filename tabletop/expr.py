@@ -572,7 +572,10 @@ def compile_expr(
         raise ExpressionError(f"expected an expression (text or number), got {text!r}")
     if not text.strip():
         raise ExpressionError("empty expression")
-    return _Parser(text, names, functions or {}).parse()
+    try:
+        return _Parser(text, names, functions or {}).parse()
+    except RecursionError:
+        raise ExpressionError(f"the expression is nested too deeply: {text[:60]!r}...") from None
 
 
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")

@@ -129,9 +129,15 @@ class Game:
                     else f"{spec.min_players} to {spec.max_players}")
             raise PlayerCountError(f"{self.name} is played by {span} player(s), not {players}")
         opts = self.check_options(options)
-        seat_names = [str(n) for n in names] if names is not None else []
+        seat_names = [str(n).strip() for n in names] if names is not None else []
         if seat_names and len(seat_names) != players:
             raise PlayerCountError(f"{len(seat_names)} names for {players} players")
+        for n in seat_names:
+            if not n or any(ch.isspace() for ch in n):
+                raise PlayerCountError(f"a player's name is one word (it is typed in moves): "
+                                       f"{n!r}")
+        if len({n.lower() for n in seat_names}) != len(seat_names):
+            raise PlayerCountError("two players have the same name; give each seat its own")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)

@@ -283,6 +283,11 @@ class _Loader:
                 required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(v, dict):
             raise self.fail(path, f"expected a mapping, got {_kind(v)}")
+        for k in v:
+            if not isinstance(k, str):
+                raise self.fail(path, f"the key {k!r} is not a name: YAML reads yes/no/on/off/"
+                                "true/false/null and numbers unquoted as values; quote it "
+                                f"or choose another name")
         if allowed is not None:
             for k in v:
                 if k not in allowed:
@@ -427,6 +432,9 @@ class _Loader:
         if any(m.phases is not None for m in moves) and "phase" not in vars_:
             raise self.fail("moves", "a move names a phase, but there is no var 'phase' "
                             "(declare vars: {phase: {initial: ...}})")
+        if "phase" in vars_ and vars_["phase"].per_seat:
+            raise self.fail("vars.phase", "the var phase is the game's phase: it cannot be "
+                            "per_seat")
         return GameSpec(
             id=gid, source=self.source, name=self.lang(d["name"], "name"),
             summary=self.lang(d.get("summary", gid), "summary"),
@@ -663,6 +671,9 @@ class _Loader:
             if vis not in ("public", "owner"):
                 raise self.fail(f"{p}.visibility",
                                 f"visibility must be public or owner, not {vis!r}")
+            if vis == "owner" and not x.get("per_seat"):
+                raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true "
+                                "(a seat owns its own value)")
             out[name] = VarSpec(name, initial, lo, hi,
                                 self.boolean(x.get("per_seat", False), f"{p}.per_seat"), vis)
         return out
@@ -833,6 +844,11 @@ class _Loader:
                                    "label"}, ("id", "notation", "effects"))
         mid = self.string(m["id"], f"{path}.id")
         template = tuple(self.string(m["notation"], f"{path}.notation").split())
+        if not template:
+            raise self.fail(f"{path}.notation", "a notation needs at least one word")
+        if template[0].startswith("{"):
+            raise self.fail(f"{path}.notation", "a notation starts with a word, not an "
+                            f"argument: {' '.join(template)!r}")
         args = []
         for name, a in self.mapping(m.get("args", {}), f"{path}.args").items():
             args.append(self.arg(name, a, f"{path}.args.{name}"))
@@ -897,7 +913,7 @@ class _Loader:
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
         d = self.mapping(v, path, {"key", "kind", "label", "max", "per_seat", "lang"},
                          ("key", "kind"))
-        if d["key"] not in view:
+        if not isinstance(d["key"], str) or d["key"] not in view:
             raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
         if "lang" in d and d["lang"] not in LANGS:  # shown only in that language's table
             raise self.fail(f"{path}.lang", f"lang must be one of {', '.join(LANGS)}")

@@ -33,6 +33,11 @@ from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
 CHOICE = "@choice"
+# What a mistake in a ruleset raises when an expression or a step meets values it cannot use.
+RULESET_BUGS = (ExpressionError, TypeError, KeyError, IndexError, AttributeError,
+                ZeroDivisionError, RecursionError, OverflowError)
+STEP_BUDGET = 100_000  # effect steps one move may run: more means a loop in the ruleset
+
 PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
 BOX = "_box"  # cards left out of the game (a stacked deck that lists only some cards)
 
@@ -192,6 +197,8 @@ class Ctx:
         if kind == "var":
             return st.vars[name]
         if kind == "seatvar":
+            if self.viewer == PUBLIC and st.spec.vars[name].visibility == "owner":
+                return None  # the public sees no seat's secret number
             return st.vars[f"{name}/{self.me}"]
         if kind == "zone":
             return self.cards(name)
@@ -304,6 +311,8 @@ def _knows(ctx: Ctx, args: Sequence[Compiled]) -> bool:
     if not isinstance(c, CardDef) or not isinstance(seat, int):
         return False
     st = ctx.state
+    if not 0 <= seat < st.players:
+        return False
     return c.uid in st.known[seat] or st.visible(st.where[c.uid], seat)
 
 
@@ -439,6 +448,7 @@ class State:
         self.log: list[Event] = []
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
+        self._where = ""  # the ruleset field being evaluated, for error messages
         self._legal: list[Move] | None = None
         # quiet: log steps write nothing (search bots' simulations; never saved)
         self.quiet = False
@@ -468,7 +478,10 @@ class State:
         if self.outcome is not None:
             return []
         if self._legal is None:
-            self._legal = self._pending_moves() if self.pending else self._free_moves()
+            try:
+                self._legal = self._pending_moves() if self.pending else self._free_moves()
+            except RULESET_BUGS as e:
+                raise self._bug(e, "while listing the legal moves", "moves") from None
         return list(self._legal)
 
     def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
@@ -486,7 +499,38 @@ class State:
                 f"it is {self.seat_name(self.current_player)}'s decision, "
                 f"not {self.seat_name(seat)}'s")
         m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
-        return self._apply(m)
+        snapshot = self._snapshot()
+        try:
+            return self._apply(m)
+        except (RulesetError, *RULESET_BUGS) as e:
+            self._rollback(snapshot)
+            if isinstance(e, RulesetError):
+                raise
+            raise self._bug(e, f"while playing {m.text!r}", self._where) from None
+
+    def _bug(self, e: BaseException, doing: str, where: str) -> RulesetError:
+        """A ruleset's mistake met during play, as one sentence naming the field."""
+        detail = str(e) if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
+        if isinstance(e, RecursionError):
+            detail = "an expression or effect calls itself without end"
+        undone = "; the move was not played" if doing.startswith("while playing") else ""
+        return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
+                            file=self.spec.source, field=where)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What a move may change, to put back if the ruleset fails half-way."""
+        return ({k: v[:] for k, v in self.zones.items()}, self.where[:], dict(self.vars),
+                [set(k) for k in self.known], set(self.out), self.turn_seat, self.turn,
+                self.round, self.pending, self._copy_frames(self.frames), len(self.history),
+                len(self.turn_log), len(self.log), self.outcome)
+
+    def _rollback(self, snap: tuple[Any, ...]) -> None:
+        (self.zones, self.where, self.vars, self.known, self.out, self.turn_seat, self.turn,
+         self.round, self.pending, self.frames, n_history, n_turns, n_log, self.outcome) = snap
+        del self.history[n_history:]
+        del self.turn_log[n_turns:]
+        del self.log[n_log:]
+        self._legal = None
 
     def parse_move(self, text: str) -> Move:
         """The legal move this text names.
@@ -519,7 +563,13 @@ class State:
         """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see)."""
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
-        return {k: _jsonable(f(ctx)) for k, f in self.spec.view.items()}
+        out = {}
+        for k, f in self.spec.view.items():
+            try:
+                out[k] = _jsonable(f(ctx))
+            except RULESET_BUGS as e:
+                raise self._bug(e, "while computing the view", f"view.{k}") from None
+        return out
 
     def copy(self, rng: bool = True) -> State:
         """An independent copy (same RNG state: the copy plays on exactly as the original).
@@ -557,6 +607,7 @@ class State:
         s.log = self.log[:]
         s.outcome = self.outcome
         s._events = []
+        s._where = ""
         s._legal = self._legal
         s.quiet = self.quiet
         return s
@@ -591,11 +642,42 @@ class State:
                 if uid not in known:
                     places.append((key, i))
                     hidden.append(uid)
-        hidden.sort()
-        rng.shuffle(hidden)
-        for (key, i), uid in zip(places, hidden, strict=True):
-            s.zones[key][i] = uid
-            s.where[uid] = key
+        dealt = sorted(hidden)
+        rng.shuffle(dealt)
+        # a card the effects hold by name (a local, a var, a pending option) is "the card in
+        # that place": in the new world, the card dealt to its place
+        swap: dict[int, int] = {}
+        for (key, i), old, new in zip(places, hidden, dealt, strict=True):
+            s.zones[key][i] = new
+            s.where[new] = key
+            swap[old] = new
+        cards = self.spec.cards
+
+        def remap(v: Any) -> Any:
+            if isinstance(v, CardDef):
+                return cards[swap.get(v.uid, v.uid)]
+            if isinstance(v, list):
+                return [remap(x) for x in v]
+            return v
+
+        s.vars = {k: remap(v) for k, v in s.vars.items()}
+        remapped: set[int] = set()
+        for f in s.frames:  # frames may share one table of locals: remap each table once
+            if id(f.locals) not in remapped:
+                remapped.add(id(f.locals))
+                for k, v in list(f.locals.items()):
+                    f.locals[k] = remap(v)
+        if s.pending is not None:
+            s.pending.options = [remap(v) for v in s.pending.options]
+        # what the world may not carry: the real seed and deck (a replay would rebuild the
+        # real game), other seats' knowledge, and events private to others
+        s.seed = None
+        s.deck = None
+        s.history = [text if who == seat else "?"  # others' notations may name hidden cards
+                     for text, (who, _m, _t, _r) in zip(self.history, self.turn_log,
+                                                         strict=True)]
+        s.known = [set(k) if i == seat else set() for i, k in enumerate(s.known)]
+        s.log = [e for e in s.log if e.visible_to(seat)]
         s.rng = random.Random(rng.getrandbits(64))
         s.quiet = True
         s._legal = None
@@ -698,7 +780,7 @@ class State:
                                      o.get("name", ""), o.get("reasons", {}))
             r = s["rng"]
             st.rng.setstate((r[0], tuple(r[1]), r[2]))
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise SaveFileError(f"the save data is damaged or from another version ({e!r})"
                                 ) from None
         return st
@@ -797,6 +879,12 @@ class State:
             return []
         if not isinstance(items, list):
             items = [items]
+        if a.kind in ("card", "cards"):
+            items = [x for x in items if x is not None]
+            for x in items:
+                if not isinstance(x, CardDef):
+                    raise ExpressionError(f"the argument {a.name!r} must be drawn from cards, "
+                                          f"got {x!r}")
         if a.where is not None:
             saved = ctx.locals.get("it")
             kept = []
@@ -982,6 +1070,8 @@ class State:
                 value: Any = chosen[0] if a.kind == "card" else chosen
                 items = chosen
             else:
+                if a.kind == "word":  # words are typed in any case
+                    want = next((w for w in raw if str(w).lower() == str(want).lower()), want)
                 if want not in raw:
                     return _texts("cannot_choose", value=self._token(want), arg=a.name)
                 value = want
@@ -1048,14 +1138,18 @@ class State:
             self.frames.append(_Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(_Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
-        self._run()
-        if self.outcome is None and self.pending is None:
-            self._check_end()
+        try:
+            self._run()
+            if self.outcome is None and self.pending is None:
+                self._check_end()
+        except RULESET_BUGS as e:
+            raise self._bug(e, "while setting up the game", self._where) from None
         self.log.extend(self._events)
         self._legal = None
 
     def _run(self) -> None:
         frames = self.frames
+        budget = STEP_BUDGET
         while frames:
             f = frames[-1]
             steps = f.block.steps
@@ -1064,11 +1158,13 @@ class State:
                 continue
             step = steps[f.index]
             f.index += 1
-            try:
-                _STEPS[step.kind](self, step, f)
-            except ExpressionError as e:  # a ruleset's mistake found at play: say where
-                raise RulesetError(f"while playing: {e}", file=self.spec.source,
-                                   field=step.path) from None
+            self._where = step.path
+            budget -= 1
+            if budget < 0:
+                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move: "
+                                   "a loop in the ruleset (a procedure or hook that calls "
+                                   "itself?)", file=self.spec.source, field=step.path)
+            _STEPS[step.kind](self, step, f)
             if self.outcome is not None:
                 frames.clear()
                 self.pending = None
@@ -1078,12 +1174,14 @@ class State:
 
     def _check_end(self) -> None:
         ctx = Ctx(self, {"me": self.turn_seat})
-        for rule in self.spec.end:
+        for i, rule in enumerate(self.spec.end):
+            self._where = f"end.{i}"
             if rule.test(ctx):
                 self._finish(rule.outcome)
                 return
 
     def _finish(self, name: str) -> None:
+        self._where = f"outcomes.{name}"
         o = self.spec.outcomes[name]
         ctx = Ctx(self, {"me": self.turn_seat})
         winners = o.winners(ctx)

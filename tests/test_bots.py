@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,21 @@ def test_unknown_bot_and_setting_are_clear_errors() -> None:
         make_bot("genius")
     with pytest.raises(BotError, match="does not take the settings depth"):
         make_bot("random", depth=3)
+
+
+def test_a_sampled_world_depends_only_on_the_view() -> None:
+    # Two games that seat 1 cannot tell apart (same hand, same table; the opponent's hand and
+    # the pile differ) give the very same sampled worlds: nothing hidden leaks into them,
+    # not even through the seed, the deck list or the notations of the opponent's moves.
+    deck_a = ["g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8", "g9", "g10", "g11", "g12"]
+    deck_b = ["g1", "g2", "g3", "g10", "g11", "g4", "g12", "g5", "g6", "g7", "g8", "g9"]
+    a = DUEL.new_game(players=2, seed=9, first=1, deck=deck_a)
+    b = DUEL.new_game(players=2, seed=10, first=1, deck=deck_b)
+    a.play("play g4")  # the opponent (seat 2) plays the same public card in both
+    b.play("play g4")
+    assert a.view(0) == b.view(0) and a.view(1) != b.view(1)
+    for k in range(5):
+        wa = a.determinize(0, random.Random(k))
+        wb = b.determinize(0, random.Random(k))
+        assert wa.to_json() == wb.to_json()
+        assert wa.seed is None and wa.deck is None

@@ -81,5 +81,6 @@ def test_a_list_plus_a_number_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "join-test.yaml"
     path.write_text(bad, encoding="utf-8")
     st = tabletop.load(str(path)).new_game(seed=1)
-    with pytest.raises(tabletop.ExpressionError):
+    with pytest.raises(tabletop.RulesetError, match="expected a number") as info:
         st.view(None)
+    assert info.value.field == "view.sum"

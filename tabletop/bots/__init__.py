@@ -116,7 +116,9 @@ class GreedyBot:
         evaluate = state.spec.evaluate
         if evaluate is not None:
             v = evaluate(_ViewCtx(state.view(seat), seat, state.players))
-            return float(v or 0)
+            if isinstance(v, bool) or not isinstance(v, int | float):
+                raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
+            return float(v)
         total = 0.0
         for _ in range(self.playouts):
             total += reward(rollout(state.copy(), self.rng), seat)

@@ -41,6 +41,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "players",
         "game": "Game",
         "description": "Description",
+        "ruleset_bug": "The ruleset has a mistake, so that move cannot be played (it was "
+                       "undone): {error}",
+        "stuck": ("Nobody has a legal move, yet the game is not over: the ruleset is stuck. "
+                  "The game is saved; check the ruleset with: tabletop check FILE"),
     },
     "fr": {
         "turn_of": "À {name} de décider",
@@ -76,6 +80,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "joueurs",
         "game": "Jeu",
         "description": "Description",
+        "ruleset_bug": "Les règles du jeu ont une erreur, ce coup ne peut pas être joué (il "
+                       "a été annulé) : {error}",
+        "stuck": ("Personne n'a de coup permis, mais la partie n'est pas finie : les règles "
+                  "sont bloquées. La partie est sauvegardée ; vérifiez-les avec : "
+                  "tabletop check FICHIER"),
     },
 }
 

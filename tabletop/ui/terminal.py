@@ -16,7 +16,7 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 
 from ..bots import Bot, decide
-from ..errors import TabletopError
+from ..errors import RulesetError, TabletopError
 from ..registry import doc_path
 from ..spec import text_of
 from ..state import State
@@ -108,8 +108,13 @@ class Table:
             assert seat is not None
             bot = self.bots.get(seat)
             if bot is not None:
-                move = decide(bot, st, seat)
-                events = st.play(move)
+                try:
+                    move = decide(bot, st, seat)
+                    events = st.play(move)
+                except RulesetError as e:
+                    self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
+                    self.save()
+                    return 1
                 self.save(quiet=True)
                 if self.humans or self.watch:
                     # in a game with secrets the move's text may name hidden cards: people
@@ -144,6 +149,10 @@ class Table:
         """Prompt until the person plays a move (None) or leaves (an exit code)."""
         st = self.state
         legal = st.legal_moves()
+        if not legal:  # a ruleset that leaves nobody a move: say so rather than wait forever
+            self.say(t(self.lang, "stuck"), "bold red")
+            self.save()
+            return 1
         self.console.print(render_moves(st, legal, self.lang))
         while True:
             try:
@@ -181,13 +190,14 @@ class Table:
                 if not 1 <= n <= len(legal):
                     self.say(t(self.lang, "bad_number", n=n, count=len(legal)), "yellow")
                     continue
-                st.play(legal[n - 1])
-            else:
-                try:
-                    st.play(text, seat=seat)
-                except TabletopError as e:
-                    self.say(e.in_lang(self.lang), "yellow")
-                    continue
+            try:
+                st.play(legal[int(text) - 1] if text.isdigit() else text, seat=seat)
+            except RulesetError as e:  # not the player's doing: the move was undone
+                self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
+                continue
+            except TabletopError as e:
+                self.say(e.in_lang(self.lang), "yellow")
+                continue
             self.save(quiet=True)
             return None
 
