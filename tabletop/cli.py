@@ -89,8 +89,12 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     return len(names), names
 
 
-def _bots(seats: list[str], players: int, watch: bool, seed: int | None) -> dict[int, Bot]:
+def _bots(seats: list[str], players: int, watch: bool, seed: int | None
+          ) -> tuple[dict[int, Bot], list[str]]:
+    """The bots of ``--seat N=bot:KIND[:k=v,...]`` (and of --watch), with their seat specs as
+    they are written, for the save file and the replay command."""
     out: dict[int, Bot] = {}
+    specs: list[str] = []
     for item in seats:
         left, sep, right = item.partition("=")
         if not sep or not left.strip().isdigit() or not right.startswith("bot:"):
@@ -107,11 +111,23 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None) -> dict
             except ValueError:
                 raise UsageError(f"--seat {item!r}: {part!r} should be NAME=NUMBER") from None
         out[n - 1] = make_bot(kind, seed=None if seed is None else seed + n, **kw)
+        specs.append(item)
     if watch:
         for s in range(players):
             if s not in out:
                 out[s] = make_bot("random", seed=None if seed is None else seed + s + 1)
-    return out
+                specs.append(f"{s + 1}=bot:random")
+    return out, specs
+
+
+def _free_path(path: Path) -> Path:
+    """``path``, or ``name-2.json``, ``name-3.json``... when a save is already there."""
+    if not path.exists():
+        return path
+    n = 2
+    while (candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists():
+        n += 1
+    return candidate
 
 
 def _options(items: list[str]) -> dict[str, str]:
@@ -165,6 +181,11 @@ def cmd_check(console: Console, path: str) -> int:
 
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
     lang = a.lang or default_lang()
+    if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
+        raise UsageError("--load resumes a saved game as it was: give no game, players, "
+                         "options or seed with it (only --seat, --watch, --lang, --save)")
+    if a.solo and a.players:
+        raise UsageError("--solo plays alone: leave out --players (or drop --solo)")
     if a.load:
         path = Path(a.load).expanduser()
         try:
@@ -182,9 +203,15 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         state = game.new_game(players=players, seed=a.seed, options=_options(a.option),
                               names=names)
         save_path = (Path(a.save).expanduser() if a.save else
-                     _save_dir() / f"{state.spec.id}-{state.seed}.json")
-    bots = _bots(a.seat, state.players, a.watch, state.seed)
-    table = Table(state, bots, lang, console, input, save_path, watch=a.watch, delay=a.delay)
+                     _free_path(_save_dir() / f"{state.spec.id}-{state.seed}.json"))
+    seats = a.seat
+    watch = a.watch
+    if a.load and not seats and not watch:  # resume with the bots the game was started with
+        seats = list(state.meta.get("seats", []))
+        watch = bool(state.meta.get("watch", False))
+    bots, specs = _bots(seats, state.players, watch, state.seed)
+    state.meta.update({"seats": specs, "watch": watch})
+    table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=a.delay)
     return table.run()
 
 

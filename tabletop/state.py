@@ -134,7 +134,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                          "{words} (permis maintenant : {listing})"},
     "wrong_phase": {"en": "{move} is not allowed in this phase ({phase})",
                     "fr": "{move} n'est pas permis dans cette phase ({phase})"},
-    "not_in_zone": {"en": "{card} is not in the {zone}", "fr": "{card} n'est pas dans : {zone}"},
+    "not_in_zone": {"en": "{card} is not in the {zone}",
+                    "fr": "{card} n'est pas là où ce coup prend ses cartes ({zone})"},
     "not_available": {"en": "{card} is not available for this move",
                       "fr": "{card} n'est pas disponible pour ce coup"},
     "card_count": {"en": "choose {lo} to {hi} cards", "fr": "choisissez de {lo} à {hi} cartes"},
@@ -426,6 +427,8 @@ class State:
         self.spec: GameSpec = game.spec
         self.players = 0
         self.names: list[str] = []
+        # what the table around the game wants kept with it (bots in seats...): JSON, saved
+        self.meta: dict[str, Any] = {}
         self.options: dict[str, str] = {}
         self.seed: int | None = None
         self.deck: list[str] | None = None
@@ -581,6 +584,7 @@ class State:
         s.spec = self.spec
         s.players = self.players
         s.names = self.names
+        s.meta = self.meta
         s.options = self.options
         s.seed = self.seed
         s.deck = self.deck
@@ -706,6 +710,7 @@ class State:
             "deck": self.deck,
             "first": self.forced_first,
             "moves": self.history,
+            "meta": self.meta,
             "state": {
                 "zones": self.zones,
                 "vars": {k: _encode(v) for k, v in self.vars.items()},
@@ -750,6 +755,7 @@ class State:
             st.deck = data["deck"]
             st.forced_first = data.get("first")
             st.history = list(data["moves"])
+            st.meta = dict(data.get("meta") or {})
             s = data["state"]
             cards = game.spec.cards
             st.zones = {k: list(v) for k, v in s["zones"].items()}

@@ -137,3 +137,38 @@ def test_every_game_has_its_rules_page(game: str, tmp_path: Path) -> None:
     page = clean(child.before)
     for section in ("Rules in our words", "Options", "Notation", "View keys", "Rulings"):
         assert section in page, (game, section)
+
+
+def test_a_resumed_game_keeps_its_bots(tmp_path: Path) -> None:
+    child = spawn(["play", str(DUEL_PATH), "--players", "Ana,Ben", "--seed", "8",
+                   "--seat", "2=bot:random"], tmp_path)
+    child.expect("Ana > ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child = spawn(["play", "--load", str(tmp_path / "secret-duel-8.json")], tmp_path)
+    child.expect("Ana > ")
+    assert "Pass to" not in clean(child.before), "still one person at the table"
+    child.sendline("1")
+    child.expect(r"Ben \(random\) played")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_a_new_game_never_overwrites_a_save(tmp_path: Path) -> None:
+    for _ in range(2):
+        child = spawn(["play", "scoundrel", "--seed", "5"], tmp_path)
+        child.expect("> ")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    assert sorted(p.name for p in tmp_path.glob("scoundrel-5*.json")) == [
+        "scoundrel-5-2.json", "scoundrel-5.json"]
+
+
+def test_the_replay_command_plays_the_same_table(tmp_path: Path) -> None:
+    child = spawn(["play", "push-to-five", "--solo", "--seed", "4", "--watch"], tmp_path)
+    child.expect("Game over")
+    child.expect(pexpect.EOF)
+    out = " ".join(clean(child.before).split())
+    assert ("Replay this game: tabletop play push-to-five --seed 4 --solo "
+            "--seat 1=bot:random --watch") in out
+    assert "You won" not in out and "You lost" not in out, "nobody at the screen played"

@@ -81,6 +81,8 @@ def test_bad_command_line_values_get_one_sentence(tmp_path: Path) -> None:
         (["play", "--load", str(tmp_path / "missing.json")], "cannot read the saved game"),
         (["play", "--load", str(tmp_path / "garbage.json")], "not a tabletop save"),
         (["rules", "chess"], "no game 'chess'"),
+        (["play", "push-to-five", "--solo", "--players", "3"], "--solo plays alone"),
+        (["play", "scoundrel", "--load", str(tmp_path / "garbage.json")], "--load resumes"),
     ]:
         child = spawn(args, tmp_path)
         child.expect(pexpect.EOF)

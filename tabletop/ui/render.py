@@ -78,10 +78,20 @@ def _plain(spec: GameSpec, value: Any, lang: str) -> Text:
     if value is None:
         return Text("-", style="dim")
     if isinstance(value, list):
-        return Text(", ".join(str(v) for v in value))
+        items = ["-" if v is None else str(v) for v in value]
+        if not items:
+            return Text("-", style="dim")
+        long = any(len(x) > 24 for x in items)  # sentences: one a line
+        return Text(("\n" if long else ", ").join(items))
     if isinstance(value, dict):
         return Text(", ".join(f"{k}: {v}" for k, v in value.items()))
     return Text(str(value))
+
+
+def _all_hidden(value: Any) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(v is None for v in value)
+    return False
 
 
 def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
@@ -95,6 +105,8 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
     for d in spec.display:
         key = d["key"]
         shown.add(key)
+        if seat is None and _all_hidden(view.get(key)):  # the public view: no card backs of
+            continue                                     # hands nobody at the screen holds
         if d.get("lang", lang) != lang:  # a key written in another language
             continue
         label = text_of(d["label"], lang)
@@ -105,16 +117,16 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
         elif kind == "cards":
             grid.add_row(label, _cards(spec, value, lang))
         elif kind == "seats" and isinstance(value, list):
-            cells = Text()
+            parts = []
             for s, v in enumerate(value):
-                if s:
-                    cells.append("   ")
-                cells.append(f"{state.seat_name(s)}: ", style="bold")
+                part = Text(f"{state.seat_name(s)}: ", style="bold")
                 if isinstance(v, list) and v and all(isinstance(x, str) or x is None for x in v):
-                    cells.append_text(_cards(spec, v, lang))
+                    part.append_text(_cards(spec, v, lang))
                 else:
-                    cells.append_text(_plain(spec, v, lang))
-            grid.add_row(label, cells)
+                    part.append_text(_plain(spec, v, lang))
+                parts.append(part)
+            long = sum(len(p.plain) for p in parts) > 60 or any("\n" in p.plain for p in parts)
+            grid.add_row(label, Text("\n" if long else "   ").join(parts))
         else:
             grid.add_row(label, _plain(spec, value, lang))
     if not spec.display:
@@ -170,16 +182,22 @@ def render_outcome(state: State, lang: str, humans: list[int]) -> RenderableType
     o = state.outcome
     assert o is not None
     lines = Text()
-    if state.players == 1:
+    colon = " : " if lang == "fr" else ": "
+    if state.players == 1 and 0 in humans:
         lines.append(t(lang, "you_won" if 0 in o.winners else "you_lost") + "\n", style="bold")
-        lines.append(f"{t(lang, 'score')}: {o.scores[0]}\n", style="bold")
+        lines.append(f"{t(lang, 'score')}{colon}{o.scores[0]}\n", style="bold")
+    elif state.players == 1:
+        name = state.seat_name(0)
+        lines.append((t(lang, "won", names=name) if o.winners else t(lang, "nobody_won"))
+                     + "\n", style="bold")
+        lines.append(f"{t(lang, 'score')}{colon}{o.scores[0]}\n", style="bold")
     else:
         if o.winners:
             names = ", ".join(state.seat_name(w) for w in o.winners)
             lines.append(t(lang, "won", names=names) + "\n", style="bold")
         else:
             lines.append(t(lang, "nobody_won") + "\n", style="bold")
-        lines.append(t(lang, "scores") + ": " + ", ".join(
+        lines.append(t(lang, "scores") + colon + ", ".join(
             f"{state.seat_name(s)} {o.scores[s]}" for s in range(state.players)) + "\n")
-    lines.append(f"{t(lang, 'reason')}: {o.reason_in(lang)}")
+    lines.append(f"{t(lang, 'reason')}{colon}{o.reason_in(lang)}")
     return Panel(Group(lines), title=t(lang, "over"), border_style="green")

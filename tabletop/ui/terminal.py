@@ -99,6 +99,16 @@ class Table:
 
     # ---------------------------------------------------------------- the loop
     def run(self) -> int:
+        """Play until the end or until the people leave; Ctrl-C anywhere saves first."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.say("")
+            self.save()
+            self.say(t(self.lang, "bye"))
+            return 130
+
+    def _run(self) -> int:
         st = self.state
         rng = random.Random(st.seed)
         if not self.humans:
@@ -131,6 +141,7 @@ class Table:
                 continue
             if self.curtain and seat != self.last_human:
                 if not self.show_curtain(seat):
+                    self.say("")
                     self.save()
                     return 0
             self.last_human = seat
@@ -139,8 +150,14 @@ class Table:
             if outcome is not None:
                 return outcome
         self.save(quiet=True)
-        self.console.print(render_view(st, None if not self.humans else self.humans[0],
-                                       self.lang))
+        # the last screen is seen by the whole table: in a game with secrets and several
+        # people (or only bots) it shows what everyone may see, no one's hand
+        if self.humans and (len(self.humans) == 1 or not st.spec.secret):
+            self.draw(self.humans[0])
+        else:
+            if self.curtain:
+                self.console.file.write(CLEAR_ALL)
+            self.draw(None)
         self.console.print(render_outcome(st, self.lang, self.humans))
         self.say(t(self.lang, "replay", command=replay_command(st)))
         return 0
@@ -174,9 +191,12 @@ class Table:
                 continue
             if word in ("help", "?", "aide"):
                 self.show_help()
+                self.console.print(render_moves(st, legal, self.lang))
                 continue
             if word in ("rules", "règles", "regles"):
                 self.show_rules()
+                self.draw(seat)
+                self.console.print(render_moves(st, legal, self.lang))
                 continue
             if word in ("save", "sauver"):
                 self.save()
@@ -204,10 +224,17 @@ class Table:
 
 def replay_command(st: State) -> str:
     """The command line that plays this same game again."""
-    parts = ["tabletop", "play", st.spec.id, "--seed", str(st.seed)]
+    parts = ["tabletop", "play", st.game.source_ref or st.spec.id, "--seed", str(st.seed)]
     for k, v in st.options.items():
         if st.spec.options[k].default != v:
             parts += ["--option", f"{k}={v}"]
-    if st.players > 1:
-        parts += ["--players", ",".join(st.names)]
+    if st.players == 1 and st.spec.max_players > 1:
+        parts.append("--solo")
+    elif st.players > 1:
+        default = [f"P{i + 1}" for i in range(st.players)]
+        parts += ["--players", str(st.players) if st.names == default else ",".join(st.names)]
+    for spec in st.meta.get("seats", []):
+        parts += ["--seat", spec]
+    if st.meta.get("watch"):
+        parts.append("--watch")
     return " ".join(parts)
