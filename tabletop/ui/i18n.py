@@ -41,6 +41,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "players",
         "game": "Game",
         "description": "Description",
+        "rules_in_english": "",
         "ruleset_bug": "The ruleset has a mistake, so that move cannot be played (it was "
                        "undone): {error}",
         "stuck": ("Nobody has a legal move, yet the game is not over: the ruleset is stuck. "
@@ -80,6 +81,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "joueurs",
         "game": "Jeu",
         "description": "Description",
+        "rules_in_english": "Les pages de règles n'existent qu'en anglais pour l'instant.",
         "ruleset_bug": "Les règles du jeu ont une erreur, ce coup ne peut pas être joué (il "
                        "a été annulé) : {error}",
         "stuck": ("Personne n'a de coup permis, mais la partie n'est pas finie : les règles "

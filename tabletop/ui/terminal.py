@@ -68,6 +68,9 @@ class Table:
             self.say(t(self.lang, "no_rules", game=text_of(self.state.spec.name, self.lang)))
             return
         self.console.print(Markdown(page.read_text(encoding="utf-8")))
+        note = t(self.lang, "rules_in_english")
+        if note:
+            self.say(note, "yellow")
 
     def show_help(self) -> None:
         st = self.state
