@@ -105,6 +105,8 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
     for d in spec.display:
         key = d["key"]
         shown.add(key)
+        if d.get("optional") and view.get(key) is None:  # a row that does not apply now
+            continue
         if seat is None and _all_hidden(view.get(key)):  # the public view: no card backs of
             continue                                     # hands nobody at the screen holds
         if d.get("lang", lang) != lang:  # a key written in another language
