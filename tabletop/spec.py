@@ -911,7 +911,7 @@ class _Loader:
                            self.expr(o["score"], f"{path}.score") if "score" in o else None)
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
-        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang"},
+        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words"},
                          ("key", "kind"))
         if "optional" in d:  # optional: the row is left out while the value is null
             self.boolean(d["optional"], f"{path}.optional")
@@ -923,6 +923,9 @@ class _Loader:
             raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
         out = dict(d)
         out["label"] = self.lang(d.get("label", d["key"]), f"{path}.label")
+        # words: how plain values read in each language ({lay: {en: laid, fr: a posé}})
+        out["words"] = {str(k): self.lang(w, f"{path}.words.{k}") for k, w in
+                        self.mapping(d.get("words", {}), f"{path}.words").items()}
         return out
 
 

@@ -88,6 +88,17 @@ def _plain(spec: GameSpec, value: Any, lang: str) -> Text:
     return Text(str(value))
 
 
+def _words(value: Any, words: dict[str, dict[str, str]], lang: str) -> Any:
+    """Plain values (and those inside lists) as the display's ``words`` say them."""
+    if not words:
+        return value
+    if isinstance(value, list):
+        return [_words(v, words, lang) for v in value]
+    if isinstance(value, str) and value in words:
+        return text_of(words[value], lang)
+    return value
+
+
 def _all_hidden(value: Any) -> bool:
     if isinstance(value, list):
         return bool(value) and all(v is None for v in value)
@@ -112,7 +123,7 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
         if d.get("lang", lang) != lang:  # a key written in another language
             continue
         label = text_of(d["label"], lang)
-        value = view.get(key)
+        value = _words(view.get(key), d.get("words") or {}, lang)
         kind = d["kind"]
         if kind == "bar":
             grid.add_row(label, _bar(value, view.get(d.get("max", ""), d.get("max"))))

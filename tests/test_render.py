@@ -1,0 +1,29 @@
+"""What the table draws from a view: display words per language, optional rows."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+import tabletop
+from tabletop.ui.render import render_view
+
+
+def screen(state: tabletop.State, seat: int | None, lang: str) -> str:
+    console = Console(record=True, width=100, no_color=True)
+    console.print(render_view(state, seat, lang))
+    return console.export_text()
+
+
+def test_display_words_say_move_ids_in_the_table_language() -> None:
+    st = tabletop.load("expedition-rivale").new_game(players=2, seed=5, first=0)
+    st.play("draw")
+    st.play("draw")
+    assert "a pioché" in screen(st, 0, "fr") and "drew" in screen(st, 0, "en")
+    assert "draw" not in screen(st, 0, "fr").split("Dernier tour")[1].splitlines()[0]
+
+
+def test_optional_rows_are_left_out_while_null() -> None:
+    solo = tabletop.load("push-to-five").new_game(players=1, seed=1)
+    duo = tabletop.load("push-to-five").new_game(players=2, seed=1)
+    assert "Solo total" in screen(solo, 0, "en") and "Last round" not in screen(solo, 0, "en")
+    assert "Solo total" not in screen(duo, 0, "en") and "Last round" in screen(duo, 0, "en")
