@@ -34,6 +34,9 @@ class Game:
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
         self.code_index: dict[str, str] = {code.upper(): code for code in self.cards_by_code}
+        # the notations of every question (choose step) the ruleset may ask
+        self.answer_notations: list[tuple[str, ...]] = [
+            s.params["notation"] for b in spec.blocks for s in b.steps if s.kind == "choose"]
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.

@@ -132,6 +132,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
                          "now: {listing})",
                    "fr": "« {text} » n'est pas un coup de {game} ; les coups commencent par "
                          "{words} (permis maintenant : {listing})"},
+    "not_asked": {"en": "{text!r} answers a question that is not asked now (legal now: "
+                        "{listing})",
+                  "fr": "« {text} » répond à une question qui n'est pas posée maintenant "
+                        "(permis maintenant : {listing})"},
     "wrong_phase": {"en": "{move} is not allowed in this phase ({phase})",
                     "fr": "{move} n'est pas permis dans cette phase ({phase})"},
     "not_in_zone": {"en": "{card} is not in the {zone}",
@@ -1010,6 +1014,9 @@ class State:
         if shapes:
             return _error(NotationError, "bad_shape", text=typed, shapes=" | ".join(shapes),
                           listing=listing)
+        answers = {self._norm(n[0]) for n in self.game.answer_notations}
+        if tokens[0] in answers:
+            return _error(NotationError, "not_asked", text=typed, listing=listing)
         words = ", ".join(sorted({ms.template[0] for ms in self.spec.moves}))
         return _error(NotationError, "not_a_move", text=typed, game=game, words=words,
                       listing=listing)
@@ -1389,8 +1396,10 @@ def _step_reveal(st: State, step: Step, f: _Frame) -> None:
     seats = to if isinstance(to, list) else [to]
     for s in seats:
         st.known[int(s)].update(c.uid for c in cards)
-    codes = ", ".join(c.code for c in cards)
-    st._emit("reveal", ctx.me, {"en": f"saw {codes}", "fr": f"a vu {codes}"},
+    def names(lang: str) -> str:
+        return ", ".join(text_of(c.name, lang) for c in cards)
+
+    st._emit("reveal", ctx.me, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
              {"cards": [c.code for c in cards]}, tuple(int(s) for s in seats))
 
 
