@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -56,9 +57,7 @@ view:
 
 @pytest.fixture()
 def game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "pairs.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(path)
+    return load_ruleset(tmp_path, RULESET, "pairs.yaml")
 
 
 def test_an_argument_domain_sees_the_arguments_before_it(game: tabletop.Game) -> None:
@@ -84,11 +83,8 @@ def test_a_mistake_found_during_play_names_the_field(game: tabletop.Game) -> Non
 
 
 def test_card_ids_must_differ_by_more_than_case(tmp_path: Path) -> None:
-    path = tmp_path / "pairs.yaml"
-    path.write_text(RULESET.replace("{id: c3, value: 3}", "{id: C1, value: 3}"),
-                    encoding="utf-8")
     with pytest.raises(tabletop.RulesetError, match="more than case"):
-        tabletop.load(path)
+        load_ruleset(tmp_path, RULESET.replace("{id: c3, value: 3}", "{id: C1, value: 3}"))
 
 
 PEEK = """\
@@ -116,9 +112,8 @@ view:
 
 
 def test_a_revealed_card_is_seen_by_its_seat_only(tmp_path: Path) -> None:
-    path = tmp_path / "peek.yaml"
-    path.write_text(PEEK, encoding="utf-8")
-    st = tabletop.load(path).new_game(players=2, seed=1, deck=["c2", "c1"], first=1)
+    game = load_ruleset(tmp_path, PEEK, "peek.yaml")
+    st = game.new_game(players=2, seed=1, deck=["c2", "c1"], first=1)
     events = st.play("peek")
     assert st.view(1)["pile"] == ["c2", None]
     assert st.view(0)["pile"] == [None, None]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -65,9 +66,7 @@ view:
 
 @pytest.fixture()
 def game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "card-effects-test.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(path))
+    return load_ruleset(tmp_path, RULESET, "card-effects-test.yaml")
 
 
 def test_a_card_runs_its_own_effect_with_this_bound(game: tabletop.Game) -> None:
@@ -104,16 +103,12 @@ def test_a_list_of_cards_runs_each_in_order(game: tabletop.Game) -> None:
 
 
 def test_an_effect_no_card_declares_is_refused_at_load(tmp_path: Path) -> None:
-    path = tmp_path / "bad.yaml"
-    path.write_text(RULESET.replace("name: hit}\n      - move", "name: hitt}\n      - move"),
-                    encoding="utf-8")
+    bad = RULESET.replace("name: hit}\n      - move", "name: hitt}\n      - move")
     with pytest.raises(tabletop.RulesetError, match="no card declares an effect 'hitt'"):
-        tabletop.load(str(path))
+        load_ruleset(tmp_path, bad)
 
 
 def test_this_is_a_reserved_name(tmp_path: Path) -> None:
-    path = tmp_path / "bad.yaml"
-    path.write_text(RULESET.replace("vars:\n  score: 0", "vars:\n  score: 0\n  this: 1"),
-                    encoding="utf-8")
+    bad = RULESET.replace("vars:\n  score: 0", "vars:\n  score: 0\n  this: 1")
     with pytest.raises(tabletop.RulesetError, match="reserved"):
-        tabletop.load(str(path))
+        load_ruleset(tmp_path, bad)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -78,9 +79,7 @@ display:
 
 @pytest.fixture()
 def game(tmp_path: Path) -> tabletop.Game:
-    p = tmp_path / "card-require-test.yaml"
-    p.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(p))
+    return load_ruleset(tmp_path, RULESET, "card-require-test.yaml")
 
 
 def test_allowed_and_unmet_read_the_cards_own_conditions(game: tabletop.Game) -> None:
@@ -117,20 +116,15 @@ def test_type_symbol_is_a_card_attribute(game: tabletop.Game) -> None:
 
 
 def test_display_lang_is_checked(tmp_path: Path) -> None:
-    p = tmp_path / "bad.yaml"
-    p.write_text(RULESET.replace("lang: fr}", "lang: de}"), encoding="utf-8")
     with pytest.raises(tabletop.RulesetError, match="lang must be one of en, fr"):
-        tabletop.load(str(p))
+        load_ruleset(tmp_path, RULESET.replace("lang: fr}", "lang: de}"))
 
 
 def test_card_require_is_checked_at_load(tmp_path: Path) -> None:
-    p = tmp_path / "bad.yaml"
-    p.write_text(RULESET.replace('if: "score >= 3"', 'if: "scor >= 3"'), encoding="utf-8")
     with pytest.raises(tabletop.RulesetError, match=r"cards\.2\.require\.0\.if.*unknown name"):
-        tabletop.load(str(p))
-    p.write_text(RULESET.replace('bonus: "this.value', 'bonus: "thus.value'), encoding="utf-8")
+        load_ruleset(tmp_path, RULESET.replace('if: "score >= 3"', 'if: "scor >= 3"'))
     with pytest.raises(tabletop.RulesetError, match=r"cards\.2\.derived\.bonus"):
-        tabletop.load(str(p))
+        load_ruleset(tmp_path, RULESET.replace('bonus: "this.value', 'bonus: "thus.value'))
 
 
 def test_join_makes_one_text() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -41,14 +42,8 @@ view:
 """
 
 
-def _write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "derived-attr-test.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def test_an_attribute_named_like_a_derived_value_is_no_loop(tmp_path: Path) -> None:
-    game = tabletop.load(str(_write(tmp_path, RULESET)))
+    game = load_ruleset(tmp_path, RULESET)
     st = game.new_game(seed=1, deck=["a", "b"], options={"goal": "5"})
     assert st.view(None) == {"goal": 5, "points": 0}
     st.play("take")
@@ -61,4 +56,4 @@ def test_a_real_loop_is_still_refused(tmp_path: Path) -> None:
     bad = RULESET.replace('goal: "number(option.goal)"', 'goal: "points + 1"').replace(
         'points: "sum(table, it.points)"', 'points: "goal - 1"')
     with pytest.raises(tabletop.RulesetError, match="loop"):
-        tabletop.load(str(_write(tmp_path, bad)))
+        load_ruleset(tmp_path, bad)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -56,9 +57,7 @@ view:
 
 @pytest.fixture()
 def game(tmp_path: Path) -> tabletop.Game:
-    p = tmp_path / "end-turn-next-test.yaml"
-    p.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(p))
+    return load_ruleset(tmp_path, RULESET, "end-turn-next-test.yaml")
 
 
 def test_an_extra_turn_stays_in_the_round(game: tabletop.Game) -> None:
@@ -99,8 +98,5 @@ def test_saved_between_turns_and_restored(game: tabletop.Game) -> None:
 
 
 def test_next_is_checked_at_load(tmp_path: Path) -> None:
-    p = tmp_path / "bad.yaml"
-    p.write_text(RULESET.replace("end_turn: {next: me}", "end_turn: {then: me}"),
-                 encoding="utf-8")
     with pytest.raises(tabletop.RulesetError, match="unknown key 'then'"):
-        tabletop.load(str(p))
+        load_ruleset(tmp_path, RULESET.replace("end_turn: {next: me}", "end_turn: {then: me}"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -38,9 +39,7 @@ view:
 
 @pytest.fixture()
 def game(tmp_path: Path) -> tabletop.Game:
-    p = tmp_path / "last-turn-test.yaml"
-    p.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(p))
+    return load_ruleset(tmp_path, RULESET, "last-turn-test.yaml")
 
 
 def test_an_answer_in_someone_elses_turn_is_not_your_last_turn(game: tabletop.Game) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -51,9 +52,7 @@ view:
 
 
 def _game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "join-test.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(path))
+    return load_ruleset(tmp_path, RULESET, "join-test.yaml")
 
 
 def test_plus_joins_lists_and_adds_numbers(tmp_path: Path) -> None:
@@ -78,9 +77,7 @@ def test_a_record_keeps_growing_even_when_cards_come_back(tmp_path: Path) -> Non
 
 def test_a_list_plus_a_number_is_an_error(tmp_path: Path) -> None:
     bad = RULESET.replace('sum: "1 + 2"', 'sum: "[1] + 2"')
-    path = tmp_path / "join-test.yaml"
-    path.write_text(bad, encoding="utf-8")
-    st = tabletop.load(str(path)).new_game(seed=1)
+    st = load_ruleset(tmp_path, bad, "join-test.yaml").new_game(seed=1)
     with pytest.raises(tabletop.RulesetError, match="expected a number") as info:
         st.view(None)
     assert info.value.field == "view.sum"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 from tabletop import RulesetError, UnknownGameError
@@ -38,9 +39,7 @@ view:
 
 
 def load_text(tmp_path: Path, text: str) -> tabletop.Game:
-    path = tmp_path / "tiny.yaml"
-    path.write_text(text, encoding="utf-8")
-    return tabletop.load(path)
+    return load_ruleset(tmp_path, text, "tiny.yaml")
 
 
 def broken(tmp_path: Path, old: str, new: str) -> RulesetError:

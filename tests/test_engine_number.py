@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 
@@ -45,9 +46,7 @@ view:
 
 
 def _game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "number-test.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(path))
+    return load_ruleset(tmp_path, RULESET, "number-test.yaml")
 
 
 def test_number_reads_text_and_numbers(tmp_path: Path) -> None:

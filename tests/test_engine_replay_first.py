@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 from tabletop.testing import replay
@@ -43,9 +44,7 @@ view:
 
 
 def _game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "replay-first-test.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(path))
+    return load_ruleset(tmp_path, RULESET, "replay-first-test.yaml")
 
 
 @pytest.mark.parametrize("first", [None, 0, 1])

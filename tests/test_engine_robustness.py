@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 from tabletop import RulesetError
@@ -60,9 +61,7 @@ view:
 
 
 def game(tmp_path: Path, text: str = BASE) -> tabletop.Game:
-    path = tmp_path / "robust.yaml"
-    path.write_text(text, encoding="utf-8")
-    return tabletop.load(path)
+    return load_ruleset(tmp_path, text, "robust.yaml")
 
 
 def start(tmp_path: Path, text: str = BASE) -> tabletop.State:

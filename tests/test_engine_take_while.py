@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import load_ruleset
+
 import tabletop
 
 RULESET = """
@@ -43,9 +45,7 @@ view:
 
 
 def _game(tmp_path: Path) -> tabletop.Game:
-    path = tmp_path / "take-while-test.yaml"
-    path.write_text(RULESET, encoding="utf-8")
-    return tabletop.load(str(path))
+    return load_ruleset(tmp_path, RULESET, "take-while-test.yaml")
 
 
 def test_take_while_stops_at_the_first_failure(tmp_path: Path) -> None:
