@@ -12,6 +12,7 @@ from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
 from .state import BOX, Event, State
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
 
 
 class Game:
@@ -89,7 +90,7 @@ class Game:
         for raw in deck:
             if not isinstance(raw, str):
                 raise DeckError(f"deck entries are card codes (text), got {raw!r}")
-            code = self._code(raw)
+            code = self.card_code(raw)
             if code is None:
                 raise DeckError(f"{raw!r} is not a card of {self.name}")
             copies = self.cards_by_code[code]
@@ -101,9 +102,11 @@ class Game:
             out.append(copies[n].uid)
         return out
 
-    def _code(self, raw: str) -> str | None:
+    def card_code(self, raw: str) -> str | None:
+        """The canonical code of a card as a person types it (any case, suit symbols ♠♣♦♥
+        or ♤♧♢♡, T for 10), or None when it names no card of this game."""
         t = raw.strip()
-        for sym, letter in (("♠", "S"), ("♣", "C"), ("♦", "D"), ("♥", "H")):
+        for sym, letter in _SUIT_SYMBOLS.items():
             t = t.replace(sym, letter)
         up = t.upper()
         if up in self.code_index:

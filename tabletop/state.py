@@ -175,9 +175,6 @@ class _Frame:
         self.locals = locals_
 
 
-_SUITS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
-
-
 class Ctx:
     """The expression context: a state, the acting seat, locals, and (for views) a viewer."""
 
@@ -960,16 +957,11 @@ class State:
         return self.parse_move(move.text)
 
     def _norm(self, token: str) -> str:
-        t = token.strip()
-        for sym, letter in _SUITS.items():
-            t = t.replace(sym, letter)
-        up = t.upper()
-        codes = self.game.code_index
-        if up in codes:
-            return codes[up]
-        if len(up) >= 2 and up[0] == "T" and "10" + up[1:] in codes:
-            return codes["10" + up[1:]]
-        low = t.lower()
+        """A typed word as notation compares it: a card's code, ``#seatN``, or lower case."""
+        code = self.game.card_code(token)
+        if code is not None:
+            return code
+        low = token.strip().lower()
         names = {n.lower(): i for i, n in enumerate(self.names)}
         if low in names:
             return f"#seat{names[low]}"
