@@ -82,6 +82,8 @@ def test_bad_command_line_values_get_one_sentence(tmp_path: Path) -> None:
         (["play", "--load", str(tmp_path / "garbage.json")], "not a tabletop save"),
         (["rules", "chess"], "no game 'chess'"),
         (["play", "push-to-five", "--solo", "--players", "3"], "--solo plays alone"),
+        (["play", "push-to-five", "--players", "Ana,ana"], "two players have the same name"),
+        (["play", "push-to-five", "--players", "Ana,Jo Ann"], "one word"),
         (["play", "scoundrel", "--load", str(tmp_path / "garbage.json")], "--load resumes"),
     ]:
         child = spawn(args, tmp_path)
