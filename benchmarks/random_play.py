@@ -5,9 +5,10 @@
 
 Plays the seeded games 0..N-1 with tabletop.testing.random_game (each legal move equally
 likely, the engine's invariants checked) and prints: the share of games won by each seat in
-the order of play (1 = the first to play; a shared win is split), the share with no winner, the
-mean number of moves, the mean of a final view key (``--key``, seat 0's view), and for each
-``--count`` notation the number of times it was played, by seat in the order of play.
+the order of play (1 = the first to play; a shared win is split), the share with no winner,
+the mean number of moves, the share of each outcome (by the ruleset's outcome names), the mean
+of a final view key (``--key``, seat 0's view), and for each ``--count`` notation the number
+of times it was played, by seat in the order of play.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def main() -> None:
     moves = 0
     key_total = 0.0
     counts: dict[str, Counter[int]] = {m: Counter() for m in a.count}
+    endings: Counter[str] = Counter()
     for seed in range(a.games):
         st = random_game(game, seed, players, options)
         first = st.first_seat
@@ -48,6 +50,7 @@ def main() -> None:
         for w in winners:
             wins[(w - first) % players] += 1 / len(winners)
         moves += st.move_count
+        endings[st.outcome.name] += 1
         if a.key:
             key_total += float(st.view(0)[a.key])
         for (seat, _m, _t, _r), text in zip(st.turn_log, st.history, strict=True):
@@ -58,6 +61,7 @@ def main() -> None:
     print("  wins by seat in the order of play: "
           + " ".join(f"{w / n:6.1%}" for w in wins) + f"; no winner {nobody / n:6.1%}")
     print(f"  moves per game: {moves / n:.1f}")
+    print("  outcomes: " + ", ".join(f"{k} {v / n:.1%}" for k, v in endings.most_common()))
     if a.key:
         print(f"  mean final {a.key}: {key_total / n:.2f}")
     for text, c in counts.items():
