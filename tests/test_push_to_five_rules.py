@@ -416,7 +416,7 @@ def test_option_ending_immediate_ends_the_game_on_the_first_15():
     events = st.play("stop")
     assert any("wins at once" in e.text_in("en") for e in events)
     assert st.is_over and st.outcome.winners == (0,) and st.outcome.scores == (16, 0, 0)
-    assert st.legal_moves() == []
+    assert st.legal_moves() == [] and view(st)["last_round"] is None  # no last round shown
 
 
 def test_option_ending_immediate_keeps_solo_to_its_rounds():
@@ -688,3 +688,11 @@ def test_a_save_made_with_the_old_plus_one_option_resumes_with_its_cards():
         st.play(st.legal_moves()[0])  # flip until the turn ends, then the next player...
         moves_left -= 1
     assert st.is_over and st.outcome.name == "won" and max(st.outcome.scores) >= 15
+
+
+def test_the_french_log_names_the_cards_in_french():
+    st = new(["x2", "lose", "+3", "+5", "protect"])
+    events = st.play("flip") + st.play("flip")
+    fr = " ".join(e.text_in("fr") for e in events)
+    assert "retourne ×2 points" in fr and "retourne Perdre tout" in fr
+    assert "Lose everything" not in fr
