@@ -229,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     except (TabletopError, UsageError, BotError) as e:
         console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
         return 2
+    except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee
+        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
+        console.print(f"tabletop: the game ran out of {what}: a mistake in the ruleset",
+                      style="bold red", markup=False, highlight=False)
+        return 2
     except KeyboardInterrupt:
         console.print("")
         return 130

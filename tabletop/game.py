@@ -42,9 +42,9 @@ class Game:
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
+        raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
         for m in spec.moves:
-            raw_args: dict[str, Any] = next((r.get("args", {}) for r in spec.raw["moves"]
-                             if isinstance(r, dict) and r.get("id") == m.id), {})
+            raw_args: dict[str, Any] = raw_moves.get(m.id, {}).get("args", {})
             for a in m.args:
                 src = raw_args.get(a.name, {}).get("from") or raw_args.get(a.name, {}).get("cards")
                 if isinstance(src, str) and _SIMPLE_NAME.match(src) and src in spec.zones:

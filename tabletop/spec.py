@@ -1,7 +1,7 @@
 """A game's static definition: YAML in, a frozen, checked GameSpec out.
 
-Loading reads the file with ``yaml.safe_load`` (data only) and composes it once more with
-PyYAML's SafeLoader to learn the line of every field, so that a mistake is reported with
+Loading reads the file once with PyYAML's SafeLoader (data only), within the limits of
+tabletop.limits, and keeps the line of every field, so that a mistake is reported with
 its file, line and field before any game starts.
 """
 
@@ -16,6 +16,7 @@ import yaml
 
 from .errors import ExpressionError, RulesetError
 from .expr import Compiled, compile_expr, compile_template, tokenize
+from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
 LANGS = ("en", "fr")
 
@@ -218,6 +219,16 @@ class GameSpec:
     card_derived: dict[str, dict[str, Compiled]] = attrs.field(factory=dict)
     # where a text shown to players lacks one of the languages (LANGS)
     untranslated: tuple[str, ...] = ()
+    # field path -> line in the file, so that errors met during play name the line too
+    lines: dict[str, int] = attrs.field(factory=dict, repr=False)
+
+    def line_of(self, path: str) -> int | None:
+        """The line of a field path in the ruleset file (of its nearest parent), if known."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path.rpartition(".")[0]
+        return None
 
     @property
     def deck_zone(self) -> str:
@@ -237,26 +248,8 @@ class GameSpec:
 class _Lines:
     """Maps a field path ("moves.2.effects.0") to the line where it stands."""
 
-    def __init__(self, text: str) -> None:
-        self.lines: dict[str, int] = {}
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            return
-        if node is not None:
-            self._walk(node, "")
-
-    def _walk(self, node: yaml.Node, path: str) -> None:
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                key = f"{path}.{k.value}" if path else str(k.value)
-                self.lines[key] = k.start_mark.line + 1
-                self._walk(v, key)
-                self.lines[key] = k.start_mark.line + 1
-        elif isinstance(node, yaml.SequenceNode):
-            for i, v in enumerate(node.value):
-                self._walk(v, f"{path}.{i}" if path else str(i))
+    def __init__(self, lines: dict[str, int]) -> None:
+        self.lines = lines
 
     def line(self, path: str) -> int | None:
         while path:
@@ -362,6 +355,9 @@ class _Loader:
         pmax = self.integer(players["max"], "players.max")
         if not 1 <= pmin <= pmax:
             raise self.fail("players", f"players must satisfy 1 <= min <= max, got {pmin}..{pmax}")
+        if pmax > MAX_PLAYERS:
+            raise self.fail("players.max", f"at most {MAX_PLAYERS} players (the limit), "
+                            f"got {pmax}")
         options = self.options(d.get("options", {}))
         self.type_symbols: dict[str, str] = {}
         card_types = {}
@@ -562,6 +558,7 @@ class _Loader:
         self.card_effect_names: set[str] = set()
         out: list[CardDef] = []
         codes: set[str] = set()
+        upper: set[str] = set()  # the codes in upper case: ids are typed in any case
         for i, c in enumerate(self.listing(v, "cards")):
             p = f"cards.{i}"
             c = self.mapping(c, p)
@@ -574,11 +571,11 @@ class _Loader:
             if "suits" in c:
                 self.mapping(c, p, {"suits", "ranks", "type"}, ("suits", "ranks"))
                 for suit in self.listing(c["suits"], f"{p}.suits"):
-                    if suit not in _SUIT_ORDER:
+                    if not isinstance(suit, str) or len(suit) != 1 or suit not in _SUIT_ORDER:
                         raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
                     for r in self.listing(c["ranks"], f"{p}.ranks"):
                         value = _RANK_VALUES.get(str(r)) or (
-                            r if isinstance(r, int) else int(r) if str(r).isdigit() else None)
+                            r if isinstance(r, int) else int(r) if str(r).isdecimal() else None)
                         if value is None or not 2 <= value <= 14:
                             raise self.fail(f"{p}.ranks", f"unknown rank {r!r} (2-10, J, Q, K, A)")
                         rank = _RANK_CODES.get(value, str(value))
@@ -586,18 +583,26 @@ class _Loader:
                         if code in codes:
                             raise self.fail(p, f"card {code} is listed twice")
                         codes.add(code)
+                        upper.add(code.upper())
                         out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
                                            {"en": code}, {}, {}))
                 continue
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
-            if code.upper() in {x.upper() for x in codes}:
+            if code.upper() in upper:
                 raise self.fail(f"{p}.id", f"card id {code!r} is used twice (ids are typed "
                                 "in any case, so they must differ by more than case)")
             if any(ch.isspace() for ch in code):
                 raise self.fail(f"{p}.id", f"card id {code!r} must be one word (no spaces)")
             codes.add(code)
+            upper.add(code.upper())
             count = self.integer(c.get("count", 1), f"{p}.count")
+            if count < 0:
+                raise self.fail(f"{p}.count", f"count cannot be negative, got {count}")
+            if len(out) + count > MAX_CARDS:
+                raise self.fail(f"{p}.count", f"a game has at most {MAX_CARDS} cards (the "
+                                f"limit); with count {count} this one would have "
+                                f"{len(out) + count}")
             value = c.get("value")
             if value is not None:
                 self.integer(value, f"{p}.value")
@@ -943,6 +948,9 @@ def load_spec(path: str | Path) -> GameSpec:
     """
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise RulesetError(f"the file is larger than {MAX_FILE_BYTES} bytes (the limit)",
+                               file=str(p))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesetError("no such file", file=str(p)) from None
@@ -957,15 +965,27 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.
     """
     try:
-        data = yaml.safe_load(text)
+        data, lines = read_yaml(text)
+    except LimitError as e:
+        raise RulesetError(str(e), file=source, line=e.line) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(e, "problem", None) or str(e)
         raise RulesetError(f"not valid YAML: {problem}", file=source, line=line) from None
+    except RecursionError:
+        raise RulesetError("the YAML is nested too deeply", file=source) from None
     if not isinstance(data, dict):
         raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
-    return _Loader(data, source, _Lines(text)).load()
+    try:
+        spec = _Loader(data, source, _Lines(lines)).load()
+    except RecursionError:
+        raise RulesetError("the ruleset is nested too deeply to read", file=source) from None
+    except MemoryError:
+        raise RulesetError("the ruleset needs more memory than there is to read", file=source
+                           ) from None
+    object.__setattr__(spec, "lines", lines)
+    return spec
 
 
 def iter_steps(block: Block) -> Iterator[Step]:

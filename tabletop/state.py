@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -27,7 +28,8 @@ from .errors import (
     SaveFileError,
     WrongSeatError,
 )
-from .expr import Compiled
+from .expr import Compiled, Work
+from .limits import MAX_BINDINGS, MAX_FRAMES, MAX_LIST
 from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -35,7 +37,7 @@ SAVE_VERSION = 1
 CHOICE = "@choice"
 # What a mistake in a ruleset raises when an expression or a step meets values it cannot use.
 RULESET_BUGS = (ExpressionError, TypeError, KeyError, IndexError, AttributeError,
-                ZeroDivisionError, RecursionError, OverflowError)
+                ZeroDivisionError, RecursionError, OverflowError, MemoryError, ValueError)
 STEP_BUDGET = 100_000  # effect steps one move may run: more means a loop in the ruleset
 
 PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
@@ -244,6 +246,7 @@ class Ctx:
         st = self.state
         defs = st.game.spec.cards
         ids = st.zones[key]
+        Work.spend(len(ids))
         if self.viewer is None or st.visible(key, self.viewer):
             return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
@@ -366,6 +369,39 @@ def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     return None if fn is None else _as_card(ctx, c, lambda: fn(ctx))
 
 
+def _listed(v: Any) -> list[Any]:
+    if v is None:
+        return []
+    return list(v) if isinstance(v, list | tuple) else [v]
+
+
+def _few(n: int, what: str) -> None:
+    """Refuse to build a list of ``n`` items past MAX_LIST (counted before it is built)."""
+    if n > MAX_LIST:
+        raise ExpressionError(f"{what} would make more than {MAX_LIST} lists (the limit)")
+    Work.spend(n)
+
+
+def _permutations(v: Any) -> list[list[Any]]:
+    items = _listed(v)
+    n = 1
+    for i in range(2, len(items) + 1):
+        n *= i
+        if n > MAX_LIST:
+            break
+    _few(n, f"permutations() of {len(items)} items")
+    return [list(p) for p in itertools.permutations(items)]
+
+
+def _combinations(v: Any, k: Any) -> list[list[Any]]:
+    items = _listed(v)
+    k = int(k)
+    if k < 0:
+        return []
+    _few(math.comb(len(items), k), f"combinations() of {k} among {len(items)} items")
+    return [list(p) for p in itertools.combinations(items, k)]
+
+
 _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "allowed": _allowed,
     "unmet": _unmet,
@@ -373,9 +409,8 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "seat_name": lambda ctx, a: ctx.state.seat_name(_int_or_none(a[0](ctx))),
     "top": _top,
     "bottom": _bottom,
-    "permutations": lambda ctx, a: [list(p) for p in itertools.permutations(a[0](ctx) or [])],
-    "combinations": lambda ctx, a: [list(p) for p in
-                                    itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
+    "permutations": lambda ctx, a: _permutations(a[0](ctx)),
+    "combinations": lambda ctx, a: _combinations(a[0](ctx), a[1](ctx)),
     "seats": lambda ctx, a: _seat_list(ctx),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
@@ -482,6 +517,7 @@ class State:
         if self.outcome is not None:
             return []
         if self._legal is None:
+            Work.reset()
             try:
                 self._legal = self._pending_moves() if self.pending else self._free_moves()
             except RULESET_BUGS as e:
@@ -504,6 +540,7 @@ class State:
                 f"not {self.seat_name(seat)}'s")
         m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
         snapshot = self._snapshot()
+        Work.reset()
         try:
             return self._apply(m)
         except (RulesetError, *RULESET_BUGS) as e:
@@ -514,12 +551,16 @@ class State:
 
     def _bug(self, e: BaseException, doing: str, where: str) -> RulesetError:
         """A ruleset's mistake met during play, as one sentence naming the field."""
+        if isinstance(e, RulesetError):  # already one sentence naming its field
+            return e
         detail = str(e) if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
         if isinstance(e, RecursionError):
             detail = "an expression or effect calls itself without end"
+        if isinstance(e, MemoryError):
+            detail = "it needs more memory than there is"
         undone = "; the move was not played" if doing.startswith("while playing") else ""
         return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
-                            file=self.spec.source, field=where)
+                            file=self.spec.source, line=self.spec.line_of(where), field=where)
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What a move may change, to put back if the ruleset fails half-way."""
@@ -568,6 +609,7 @@ class State:
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
         out = {}
+        Work.reset()
         for k, f in self.spec.view.items():
             try:
                 out[k] = _jsonable(f(ctx))
@@ -869,6 +911,12 @@ class State:
         def extend(i: int, partial: dict[str, Any]) -> None:
             if i == len(ms.args):
                 out.append(dict(partial))
+                if len(out) > MAX_BINDINGS:
+                    path = self._arg_path(ms.args[-1]).rpartition(".args")[0]
+                    raise RulesetError(
+                        f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} "
+                        "ways (the limit): narrow its arguments", file=self.spec.source,
+                        line=self.spec.line_of(path), field=path)
                 return
             a = ms.args[i]
             ctx.locals.update(partial)
@@ -902,6 +950,14 @@ class State:
             ctx.locals["it"] = saved
             items = kept
         if a.kind == "cards":
+            ways = sum(math.comb(len(items), k) for k in range(max(a.min, 0),
+                                                                min(a.max, len(items)) + 1))
+            if ways > MAX_BINDINGS:
+                raise RulesetError(
+                    f"the argument {a.name!r} could take {ways} sets of cards "
+                    f"({a.min} to {a.max} of {len(items)}), more than {MAX_BINDINGS} (the "
+                    "limit): lower its max, or narrow its where", file=self.spec.source,
+                    line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a))
             subsets: list[Any] = []
             seen: set[tuple[str, ...]] = set()
             for k in range(a.min, min(a.max, len(items)) + 1):
@@ -912,6 +968,13 @@ class State:
                         subsets.append(list(combo))
             return subsets
         return items
+
+    def _arg_path(self, a: ArgSpec) -> str:
+        """The field path of a move's argument, for error messages."""
+        for i, ms in enumerate(self.spec.moves):
+            if any(x is a for x in ms.args):
+                return f"moves.{i}.args.{a.name}"
+        return "moves"
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
                 seats: bool = True) -> str:
@@ -1143,6 +1206,7 @@ class State:
             self.frames.append(_Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(_Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
+        Work.reset()
         try:
             self._run()
             if self.outcome is None and self.pending is None:
@@ -1166,9 +1230,10 @@ class State:
             self._where = step.path
             budget -= 1
             if budget < 0:
-                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move: "
-                                   "a loop in the ruleset (a procedure or hook that calls "
-                                   "itself?)", file=self.spec.source, field=step.path)
+                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move "
+                                   "(the limit): a loop in the ruleset (a procedure or hook "
+                                   "that calls itself?)", file=self.spec.source,
+                                   line=self.spec.line_of(step.path), field=step.path)
             _STEPS[step.kind](self, step, f)
             if self.outcome is not None:
                 frames.clear()
@@ -1265,7 +1330,9 @@ def _step_log(st: State, step: Step, f: _Frame) -> None:
     if st.quiet:
         return
     ctx = Ctx(st, f.locals)
-    st._emit("log", ctx.me, {lang: t(ctx) for lang, t in step.params["text"].items()})
+    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    Work.spend(sum(len(t) for t in texts.values()))
+    st._emit("log", ctx.me, texts)
 
 
 def _var_key(st: State, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
@@ -1408,6 +1475,10 @@ def _step_for_each(st: State, step: Step, f: _Frame) -> None:
     if not isinstance(items, list):
         items = [items]
     body = step.blocks["do"]
+    Work.spend(len(items))
+    if len(st.frames) + len(items) > MAX_FRAMES:
+        raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
+                              f"run (the limit): {len(items)} items")
     for x in reversed(items):
         loc = dict(f.locals)
         loc[step.params["var"]] = x
