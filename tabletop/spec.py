@@ -111,7 +111,7 @@ class VarSpec:
     min: int | None
     max: int | None
     per_seat: bool
-    visibility: str
+    visibility: str  # cards (a card in it shows as where it lies) | public | owner | hidden
 
 
 @attrs.frozen
@@ -672,10 +672,11 @@ class _Loader:
             initial = x.get("initial")
             if isinstance(initial, dict | list):
                 raise self.fail(f"{p}.initial", "initial must be a single value")
-            vis = x.get("visibility", "public")
-            if vis not in ("public", "owner"):
-                raise self.fail(f"{p}.visibility",
-                                f"visibility must be public or owner, not {vis!r}")
+            # cards (the default): a card held in the var shows as it does where it lies
+            vis = x.get("visibility", "cards")
+            if vis not in ("cards", "public", "owner", "hidden"):
+                raise self.fail(f"{p}.visibility", "visibility must be cards, public, owner "
+                                f"or hidden, not {vis!r}")
             if vis == "owner" and not x.get("per_seat"):
                 raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true "
                                 "(a seat owns its own value)")

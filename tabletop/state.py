@@ -199,11 +199,11 @@ class Ctx:
         st = self.state
         kind = st.game.names.get(name)
         if kind == "var":
-            return st.vars[name]
+            v = st.vars[name]
+            return v if self.viewer is None else self.shown(name, v, None)
         if kind == "seatvar":
-            if self.viewer == PUBLIC and st.spec.vars[name].visibility == "owner":
-                return None  # the public sees no seat's secret number
-            return st.vars[f"{name}/{self.me}"]
+            v = st.vars[f"{name}/{self.me}"]
+            return v if self.viewer is None else self.shown(name, v, self.me)
         if kind == "zone":
             return self.cards(name)
         if kind == "seatzone":
@@ -230,10 +230,8 @@ class Ctx:
         st = self.state
         kind = st.game.names.get(name)
         if kind == "seatvar":
-            if (self.viewer is not None and index != self.viewer
-                    and st.spec.vars[name].visibility == "owner"):
-                return None  # another seat's secret number
-            return st.vars.get(f"{name}/{index}")
+            v = st.vars.get(f"{name}/{index}")
+            return v if self.viewer is None else self.shown(name, v, index)
         if kind == "seatzone":
             key = f"{name}/{index}"
             return self.cards(key) if key in st.zones else None
@@ -241,6 +239,33 @@ class Ctx:
         if isinstance(v, list) and isinstance(index, int) and -len(v) <= index < len(v):
             return v[index]
         return None
+
+    def shown(self, name: str, v: Any, owner: Any) -> Any:
+        """A var's value as the viewer of a view may see it (``owner``: the seat of a per-seat
+        var). By default (visibility ``cards``) a card in it, alone or in a list, shows only
+        to a seat that can see that card where it lies, as in a zone; ``public`` shows all,
+        ``owner`` only to its seat, ``hidden`` to nobody."""
+        vis = self.state.spec.vars[name].visibility
+        if vis == "public":
+            return v
+        if vis == "hidden":
+            return None
+        if vis == "owner":
+            return v if owner == self.viewer else None  # the public is no seat
+        return self._seen(v)
+
+    def _seen(self, v: Any) -> Any:
+        if isinstance(v, CardDef):
+            st = self.state
+            viewer = self.viewer
+            assert viewer is not None
+            if st.visible(st.where[v.uid], viewer) or (
+                    viewer != PUBLIC and v.uid in st.known[viewer]):
+                return v
+            return None
+        if isinstance(v, list | tuple):
+            return [self._seen(x) for x in v]
+        return v
 
     def cards(self, key: str) -> list[Any]:
         st = self.state
