@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table as RichTable
 
-from . import registry
+from . import checker, registry
 from .bots import Bot, BotError, make_bot
 from .errors import TabletopError
 from .spec import text_of
@@ -33,11 +33,16 @@ def _parser() -> argparse.ArgumentParser:
         prog="tabletop", description="Play small card games by their rules, in the terminal.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("list", help="the games, with players and a one-line description")
+    ls = sub.add_parser("list", help="the games, with players and a one-line description")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
-    r.add_argument("game", help="a game id (see: tabletop list)")
-    c = sub.add_parser("check", help="check a ruleset file and say what is wrong, if anything")
+    r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
+    c = sub.add_parser("check", help="check a ruleset file and play random games with it; "
+                       "exit status 0 when nothing is wrong, 1 otherwise")
     c.add_argument("path", help="a .yaml ruleset")
+    c.add_argument("--games", type=int, default=300, metavar="N",
+                   help="random games to play (default 300)")
+    c.add_argument("--seconds", type=float, default=20.0, metavar="S",
+                   help="time budget for the games (default 20)")
     pl = sub.add_parser("play", help="play a game in the terminal",
                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
@@ -56,6 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
                     "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
+    for sp in (ls, r, pl):  # your own games, found by id beside the shipped ones
+        sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
+                        help="a folder of your own .yaml games, played by their file name "
+                        "(also: $TABLETOP_GAMES_DIR)")
     return p
 
 
@@ -149,29 +158,50 @@ def cmd_list(console: Console) -> int:
         span = (str(spec.min_players) if spec.min_players == spec.max_players
                 else f"{spec.min_players}-{spec.max_players}")
         table.add_row(gid, span, text_of(spec.summary, "en"))
+    for gid, path in registry.user_games().items():  # --games-dir, $TABLETOP_GAMES_DIR
+        try:
+            spec = registry.load(gid).spec
+        except TabletopError as e:
+            table.add_row(gid, "?", f"({path}: cannot load: {e.args[0] if e.args else e})")
+            continue
+        span = (str(spec.min_players) if spec.min_players == spec.max_players
+                else f"{spec.min_players}-{spec.max_players}")
+        table.add_row(gid, span, f"{text_of(spec.summary, 'en')} ({path.parent})")
     console.print(table)
     return 0
 
 
 def cmd_rules(console: Console, game: str) -> int:
-    registry.load(game)
+    own = registry.own_rules(registry.load(game), default_lang())  # a ruleset's own page
+    if own is not None:
+        console.print(Markdown(own))
+        return 0
     page = registry.doc_path(game)
     if page is None:
-        console.print(f"No rules page is shipped for {game}.")
+        console.print(f"No rules page is shipped for {game}. A ruleset gives its own with a "
+                      "rules: text, or a Markdown file beside it (my-game.md, my-game.fr.md).",
+                      markup=False, highlight=False)
         return 1
     console.print(Markdown(page.read_text(encoding="utf-8")))
     return 0
 
 
-def cmd_check(console: Console, path: str) -> int:
-    game = registry.load(path if path.endswith((".yaml", ".yml")) else path)
+def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0) -> int:
+    """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1."""
+    def say(text: str, style: str | None = None) -> None:
+        console.print(text, style=style, markup=False, highlight=False)
+
+    try:
+        game = registry.load(path)
+    except TabletopError as e:
+        say(f"tabletop: {e}", "bold red")
+        return 1
     spec = game.spec
-    st = game.new_game(players=spec.min_players, seed=1)
-    console.print(f"{path}: ok - {text_of(spec.name, 'en')}, {len(spec.cards)} cards, "
-                  f"{len(spec.moves)} moves, {spec.min_players}-{spec.max_players} players; "
-                  f"first moves: {', '.join(m.text for m in st.legal_moves()[:5])}",
-                  markup=False, highlight=False)
-    return 0
+    say(f"{path}: loaded - {text_of(spec.name, 'en')}, {checker.describe_spec(game)}")
+    report = checker.play_check(game, games=max(1, games), seconds=max(0.1, seconds))
+    for line in checker.describe(path, game, report):
+        say(line, "bold red" if line.startswith("problem") else None)
+    return 1 if report.problems else 0
 
 
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
@@ -216,12 +246,14 @@ def main(argv: list[str] | None = None) -> int:
     a = parser.parse_args(argv)
     console = Console(highlight=False)
     try:
+        for folder in getattr(a, "games_dir", None) or []:
+            registry.add_games_dir(folder)
         if a.command == "list":
             return cmd_list(console)
         if a.command == "rules":
             return cmd_rules(console, a.game)
         if a.command == "check":
-            return cmd_check(console, a.path)
+            return cmd_check(console, a.path, a.games, a.seconds)
         if a.command == "play":
             return cmd_play(console, a)
         parser.print_help()

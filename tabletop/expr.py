@@ -23,6 +23,7 @@ evaluates its second argument once per element with ``it`` bound to that element
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -85,6 +86,13 @@ class Work:
             cls.left = MAX_WORK
             raise ExpressionError(f"the expressions went through more than {MAX_WORK} items "
                                   "in one move (the limit): a loop in the ruleset?")
+
+
+def did_you_mean(word: object, choices: object) -> str:
+    """`` (did you mean 'x'?)`` when a known name is close to a mistyped one, else ``""``."""
+    names = [str(c) for c in choices] if isinstance(choices, set | list | tuple | dict) else []
+    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _bounded(v: int, text: str) -> int:
@@ -638,7 +646,9 @@ class _Parser:
             fn = None
         else:
             known = ", ".join(sorted(set(CORE) | set(self.functions)))
-            raise ExpressionError(f"unknown function {name!r} in {self.text!r} (known: {known})")
+            raise ExpressionError(f"unknown function {name!r} in {self.text!r}"
+                                  f"{did_you_mean(name, set(CORE) | set(self.functions))} "
+                                  f"(known: {known})")
         if not lo <= len(args) <= hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             raise ExpressionError(
@@ -651,7 +661,8 @@ class _Parser:
 
     def check_name(self, name: str) -> None:
         if self.names is not None and name not in self.names:
-            raise ExpressionError(f"unknown name {name!r} in {self.text!r}")
+            raise ExpressionError(f"unknown name {name!r} in {self.text!r}"
+                                  f"{did_you_mean(name, self.names | {*self.bound})}")
 
     def name(self, name: str) -> Compiled:
         if name in self.bound:

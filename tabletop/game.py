@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import DeckError, OptionError, PlayerCountError
+from .expr import did_you_mean
 from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
 from .state import BOX, Event, State
 
@@ -67,7 +68,7 @@ class Game:
         for k, v in (options or {}).items():
             if k not in spec:
                 known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items())
-                raise OptionError(f"{self.id} has no option {k!r}"
+                raise OptionError(f"{self.id} has no option {k!r}{did_you_mean(k, spec)}"
                                   + (f"; its options are {known}" if known else
                                      "; it has no options"))
             by_lower = {x.lower(): x for x in spec[k].values}

@@ -15,7 +15,7 @@ import attrs
 import yaml
 
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, compile_expr, compile_template, tokenize
+from .expr import Compiled, compile_expr, compile_template, did_you_mean, tokenize
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
 LANGS = ("en", "fr")
@@ -221,6 +221,8 @@ class GameSpec:
     untranslated: tuple[str, ...] = ()
     # field path -> line in the file, so that errors met during play name the line too
     lines: dict[str, int] = attrs.field(factory=dict, repr=False)
+    # the ruleset's own rules page (Markdown), in each language it gives (the key rules:)
+    rules: dict[str, str] = attrs.field(factory=dict, repr=False)
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path in the ruleset file (of its nearest parent), if known."""
@@ -285,7 +287,8 @@ class _Loader:
             for k in v:
                 if k not in allowed:
                     raise self.fail(f"{path}.{k}" if path else str(k),
-                                    f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+                                    f"unknown key {k!r}{did_you_mean(k, allowed)} "
+                                    f"(allowed: {', '.join(sorted(allowed))})")
         for k in required:
             if k not in v:
                 raise self.fail(path, f"missing required field {k!r}")
@@ -346,7 +349,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate",
+            "evaluate", "rules",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -566,7 +569,8 @@ class _Loader:
             if ctype is not None:
                 self.string(ctype, f"{p}.type")
                 if card_types and ctype not in card_types:
-                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r} "
+                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r}"
+                                    f"{did_you_mean(ctype, card_types)} "
                                     f"(card_types: {', '.join(card_types)})")
             if "suits" in c:
                 self.mapping(c, p, {"suits", "ranks", "type"}, ("suits", "ranks"))
@@ -726,7 +730,7 @@ class _Loader:
         kind, arg = next(iter(s.items()))
         p = f"{path}.{kind}"
         if kind not in self.STEP_KEYS:
-            raise self.fail(path, f"unknown effect {kind!r} "
+            raise self.fail(path, f"unknown effect {kind!r}{did_you_mean(kind, self.STEP_KEYS)} "
                             f"(known: {', '.join(sorted(self.STEP_KEYS))})")
         params: dict[str, Any] = {}
         blocks: dict[str, Block] = {}
@@ -763,12 +767,14 @@ class _Loader:
         elif kind == "do":
             name = self.string(arg, p)
             if name not in self.procedure_names:
-                raise self.fail(p, f"unknown procedure {name!r}")
+                raise self.fail(p, f"unknown procedure {name!r}"
+                                f"{did_you_mean(name, self.procedure_names)}")
             params["name"] = name
         elif kind == "end":
             name = self.string(arg, p)
             if name not in self.outcome_names:
-                raise self.fail(p, f"unknown outcome {name!r}")
+                raise self.fail(p, f"unknown outcome {name!r}"
+                                f"{did_you_mean(name, self.outcome_names)}")
             params["outcome"] = name
         elif kind == "choose":
             m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
@@ -821,7 +827,8 @@ class _Loader:
     def var_name(self, name: Any, path: str) -> str:
         text = self.string(name, path)
         if text not in self.var_names:
-            raise self.fail(path, f"unknown var {text!r} (vars: {', '.join(self.var_names)})")
+            raise self.fail(path, f"unknown var {text!r}{did_you_mean(text, self.var_names)} "
+                            f"(vars: {', '.join(self.var_names)})")
         return text
 
     def zone_ref(self, v: Any, path: str) -> tuple[str, Compiled | None]:
@@ -829,7 +836,8 @@ class _Loader:
         name, _, rest = text.partition("[")
         name = name.strip()
         if name not in self.zone_names:
-            raise self.fail(path, f"unknown zone {name!r} (zones: {', '.join(self.zone_names)})")
+            raise self.fail(path, f"unknown zone {name!r}{did_you_mean(name, self.zone_names)} "
+                            f"(zones: {', '.join(self.zone_names)})")
         if rest:
             if not rest.endswith("]"):
                 raise self.fail(path, f"expected zone or zone[seat], got {text!r}")
@@ -907,7 +915,8 @@ class _Loader:
         e = self.mapping(v, path, {"if", "outcome"}, ("if", "outcome"))
         name = self.string(e["outcome"], f"{path}.outcome")
         if name not in self.outcome_names:
-            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}")
+            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}"
+                            f"{did_you_mean(name, self.outcome_names)}")
         return EndRule(self.expr(e["if"], f"{path}.if"), name)
 
     def outcome(self, name: str, v: Any, path: str) -> OutcomeSpec:
@@ -978,15 +987,16 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
         raise RulesetError("the YAML is nested too deeply", file=source) from None
     if not isinstance(data, dict):
         raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
+    loader = _Loader(data, source, _Lines(lines))
     try:
-        spec = _Loader(data, source, _Lines(lines)).load()
+        spec = loader.load()
     except RecursionError:
         raise RulesetError("the ruleset is nested too deeply to read", file=source) from None
     except MemoryError:
         raise RulesetError("the ruleset needs more memory than there is to read", file=source
                            ) from None
-    object.__setattr__(spec, "lines", lines)
-    return spec
+    rules = loader.lang(data["rules"], "rules") if "rules" in data else {}
+    return attrs.evolve(spec, lines=lines, rules=rules, untranslated=tuple(loader.untranslated))
 
 
 def iter_steps(block: Block) -> Iterator[Step]:
