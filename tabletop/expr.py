@@ -358,6 +358,57 @@ def _plus(a: Value, b: Value, text: str) -> Value:
     return _bounded(_num(a, text) + _num(b, text), text)
 
 
+def _index_of(ctx: Context, args: Sequence[Compiled]) -> Value:
+    """The position (from 0) of the first item equal to the value, or null: a card is the same
+    card (not another copy), text and numbers compare by value."""
+    items = _items(ctx, args)
+    v = args[1](ctx)
+    for i, x in enumerate(items):
+        if x is v or (not hasattr(x, "attr_table") and x == v):
+            return i
+    return None
+
+
+def _by(pick: Callable[[int, int], bool]) -> CoreFn:
+    """highest/lowest(items, key): the first item whose key (``it`` bound) is the highest or
+    lowest; items whose key is null are left out; null when none is left."""
+    def fn(ctx: Context, args: Sequence[Compiled]) -> Value:
+        items = _items(ctx, args)
+        best, best_key = None, None
+        for x, k in zip(items, _each(ctx, items, args[1]), strict=True):
+            if k is None:
+                continue
+            try:
+                if best_key is None or pick(k, best_key):
+                    best, best_key = x, k
+            except TypeError:
+                raise ExpressionError(f"highest/lowest need numbers or texts to compare, got "
+                                      f"{best_key!r} and {k!r}") from None
+        return best
+
+    return fn
+
+
+_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def _symbol(ctx: Context, args: Sequence[Compiled]) -> Value:
+    """A suit letter (S C D H) or a playing card's code (10H) with the suit as its symbol
+    (♥, 10♥); a card gives its code so; other values as they are; lists item by item."""
+    def one(v: Value) -> Value:
+        code = getattr(v, "code", None) if hasattr(v, "attr_table") else v
+        if isinstance(code, str) and code and code[-1] in _SYMBOLS and (
+                len(code) == 1 or code[:-1] in _RANKS):
+            return code[:-1] + _SYMBOLS[code[-1]]
+        return code
+
+    v = args[0](ctx)
+    return [one(x) for x in v] if isinstance(v, list | tuple) else one(v)
+
+
+_RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
+
+
 CORE: dict[str, tuple[CoreFn, int, int]] = {
     # name: (function, min args, max args)
     "size": (_size, 1, 1),
@@ -377,6 +428,10 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
     "default": (_default, 2, 2),
     "number": (_number, 1, 1),
     "join": (_join, 1, 2),
+    "index_of": (_index_of, 2, 2),
+    "highest": (_by(lambda a, b: a > b), 2, 2),
+    "lowest": (_by(lambda a, b: a < b), 2, 2),
+    "symbol": (_symbol, 1, 1),
 }
 
 

@@ -15,7 +15,7 @@ import attrs
 import yaml
 
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, compile_expr, compile_template, did_you_mean, tokenize
+from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
 LANGS = ("en", "fr")
@@ -223,6 +223,9 @@ class GameSpec:
     lines: dict[str, int] = attrs.field(factory=dict, repr=False)
     # the ruleset's own rules page (Markdown), in each language it gives (the key rules:)
     rules: dict[str, str] = attrs.field(factory=dict, repr=False)
+    # the ruleset's own functions (functions:): name -> (argument names, compiled value)
+    functions: dict[str, tuple[tuple[str, ...], Compiled]] = attrs.field(factory=dict,
+                                                                         repr=False)
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path in the ruleset file (of its nearest parent), if known."""
@@ -269,6 +272,9 @@ class _Loader:
         self.blocks: list[Block] = []
         self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
+        # the functions expressions may call: the engine's and the ruleset's own (functions:)
+        self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
     def fail(self, path: str, message: str) -> RulesetError:
@@ -328,7 +334,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, ENGINE_FUNCTIONS)
+            return compile_expr(v, self.names, self.functions)
         except ExpressionError as e:
             raise self.fail(path, str(e)) from None
 
@@ -337,7 +343,7 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, ENGINE_FUNCTIONS)
+                out[lang] = compile_template(t, self.names, self.functions)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 str(e)) from None
@@ -349,7 +355,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate", "rules",
+            "evaluate", "rules", "functions",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -384,8 +390,12 @@ class _Loader:
                 raise self.fail(f"derived.{name}",
                                 f"{name!r} is already a zone, a var or a reserved name")
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
+        functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
+                                               | set(derived_raw))
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
+        for fname, (params, body) in functions_raw.items():
+            self.user_functions[fname] = (params, self.expr(body, f"functions.{fname}.value"))
         procs_raw = self.mapping(d.get("procedures", {}), "procedures")
         self.procedure_names = set(procs_raw)
         self.zone_names = zones
@@ -450,6 +460,32 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
         )
+
+    def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
+        """The ruleset's own functions ({name: {args: [a, b], value: expression}}): their names
+        and argument counts are known before any expression is compiled, so that every
+        expression (their own values included) may call them."""
+        out: dict[str, tuple[tuple[str, ...], Any]] = {}
+        for name, f in self.mapping(v, "functions").items():
+            p = f"functions.{name}"
+            f = self.mapping(f, p, {"args", "value"}, ("value",))
+            if name in self.functions or name in CORE or name in taken or name in RESERVED_NAMES:
+                raise self.fail(p, f"{name!r} is already the name of a function, a zone, a var, "
+                                "a derived value or a reserved name; choose another")
+            if not name.isidentifier():
+                raise self.fail(p, f"a function's name is one word of letters, digits and _, "
+                                f"not {name!r}")
+            params = tuple(self.string(a, f"{p}.args") for a in
+                           self.listing(f.get("args", []), f"{p}.args"))
+            for a in params:
+                if not a.isidentifier() or a in RESERVED_NAMES:
+                    raise self.fail(f"{p}.args", f"{a!r} cannot name an argument")
+            if len(set(params)) != len(params):
+                raise self.fail(f"{p}.args", "two arguments have the same name")
+            self.names |= set(params)
+            out[name] = (params, f["value"])
+            self.functions[name] = (len(params), len(params))
+        return out
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
         """A derived value may use others, but never itself through a chain."""
@@ -573,7 +609,14 @@ class _Loader:
                                     f"{did_you_mean(ctype, card_types)} "
                                     f"(card_types: {', '.join(card_types)})")
             if "suits" in c:
-                self.mapping(c, p, {"suits", "ranks", "type"}, ("suits", "ranks"))
+                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects"},
+                             ("suits", "ranks"))
+                if "effects" in c:  # each card of the entry gets the entry's effects
+                    effs = self.mapping(c["effects"], f"{p}.effects")
+                    for ename, steps in effs.items():
+                        self.string(ename, f"{p}.effects")
+                        self.listing(steps, f"{p}.effects.{ename}")
+                    self.card_effect_names.update(effs)
                 for suit in self.listing(c["suits"], f"{p}.suits"):
                     if not isinstance(suit, str) or len(suit) != 1 or suit not in _SUIT_ORDER:
                         raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
@@ -588,6 +631,10 @@ class _Loader:
                             raise self.fail(p, f"card {code} is listed twice")
                         codes.add(code)
                         upper.add(code.upper())
+                        if "effects" in c:
+                            self.card_effects_raw[code] = (p, c["effects"])
+                        if "require" in c or "derived" in c:
+                            self.card_rules_raw[code] = (p, c)
                         out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
                                            {"en": code}, {}, {}))
                 continue
@@ -708,6 +755,7 @@ class _Loader:
         "check_end": set(),
         "let": set(),
         "card_effect": {"card", "name"},
+        "announce": set(),
     }
 
     def block(self, v: Any, path: str) -> Block:
@@ -734,7 +782,7 @@ class _Loader:
                             f"(known: {', '.join(sorted(self.STEP_KEYS))})")
         params: dict[str, Any] = {}
         blocks: dict[str, Block] = {}
-        if kind == "log":
+        if kind in ("log", "announce"):  # announce: a line of the game's, no player's
             params["text"] = self.template(arg, p)
         elif kind in ("add", "set", "let"):
             m = self.mapping(arg, p)
@@ -996,7 +1044,8 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
         raise RulesetError("the ruleset needs more memory than there is to read", file=source
                            ) from None
     rules = loader.lang(data["rules"], "rules") if "rules" in data else {}
-    return attrs.evolve(spec, lines=lines, rules=rules, untranslated=tuple(loader.untranslated))
+    return attrs.evolve(spec, lines=lines, rules=rules, untranslated=tuple(loader.untranslated),
+                        functions=loader.user_functions)
 
 
 def iter_steps(block: Block) -> Iterator[Step]:

@@ -280,7 +280,29 @@ class Ctx:
         return [defs[i] if i in known else None for i in ids]
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
-        return _FUNCTIONS[name](self, args)
+        fn = _FUNCTIONS.get(name)
+        if fn is None:  # one of the ruleset's own functions (functions:)
+            return self.call_own(name, args)
+        return fn(self, args)
+
+    def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
+        """A ruleset's own function: its arguments are evaluated here, then bound by name
+        while its value is computed (and put back after)."""
+        params, body = self.state.spec.functions[name]
+        values = [a(self) for a in args]
+        loc = self.locals
+        saved = [(p, loc[p]) for p in params if p in loc]
+        for p, v in zip(params, values, strict=True):
+            loc[p] = v
+        try:
+            return body(self)
+        finally:
+            for p in params:
+                loc.pop(p, None)
+            loc.update(saved)
+
+
+_SUIT_LETTERS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "♤": "s", "♧": "c", "♢": "d", "♡": "h"}
 
 
 def _seat_list(ctx: Ctx) -> list[int]:
@@ -1050,6 +1072,8 @@ class State:
         if code is not None:
             return code
         low = token.strip().lower()
+        if len(low) == 1 and low in _SUIT_LETTERS:  # a suit typed as its symbol: ♣ is c
+            low = _SUIT_LETTERS[low]
         names = {n.lower(): i for i, n in enumerate(self.names)}
         if low in names:
             return f"#seat{names[low]}"
@@ -1360,6 +1384,16 @@ def _step_log(st: State, step: Step, f: _Frame) -> None:
     st._emit("log", ctx.me, texts)
 
 
+def _step_announce(st: State, step: Step, f: _Frame) -> None:
+    """A log line of the game's own, said by no player (the setup, a trick taken...)."""
+    if st.quiet:
+        return
+    ctx = Ctx(st, f.locals)
+    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    Work.spend(sum(len(t) for t in texts.values()))
+    st._emit("log", None, texts)
+
+
 def _var_key(st: State, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
     if st.spec.vars[name].per_seat:
         seat = ctx.me if seat_expr is None else seat_expr(ctx)
@@ -1567,6 +1601,7 @@ def _step_advance(st: State, step: Step, f: _Frame) -> None:
 
 _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
     "log": _step_log,
+    "announce": _step_announce,
     "set": _step_set,
     "add": _step_add,
     "let": _step_let,
