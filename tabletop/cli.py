@@ -15,6 +15,7 @@ from . import checker, registry
 from .bots import Bot, BotError, make_bot
 from .errors import TabletopError
 from .spec import text_of
+from .starter import write_starter
 from .state import State
 from .ui.i18n import LANGS, default_lang
 from .ui.terminal import Table
@@ -43,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="random games to play (default 300)")
     c.add_argument("--seconds", type=float, default=20.0, metavar="S",
                    help="time budget for the games (default 20)")
+    nw = sub.add_parser("new", help="write a small, complete, commented ruleset to start "
+                        "your own game from")
+    nw.add_argument("name", help='the game\'s name, e.g. "My Game" (writes my-game.yaml)')
+    nw.add_argument("--dir", default=".", help="the folder to write it in (default: here)")
     pl = sub.add_parser("play", help="play a game in the terminal",
                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
@@ -252,6 +257,14 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_list(console)
         if a.command == "rules":
             return cmd_rules(console, a.game)
+        if a.command == "new":
+            path = write_starter(a.name, a.dir)
+            console.print(f"wrote {path}: a whole game that loads and plays. Next:\n"
+                          f"  tabletop check {path}     # after each change\n"
+                          f"  tabletop play {path}\n"
+                          "Every word is explained in docs/yaml-reference.md.",
+                          markup=False, highlight=False)
+            return 0
         if a.command == "check":
             return cmd_check(console, a.path, a.games, a.seconds)
         if a.command == "play":
