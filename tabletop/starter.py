@@ -114,5 +114,10 @@ def write_starter(name: str, folder: str | Path = ".") -> Path:
     path = Path(folder).expanduser() / f"{gid}.yaml"
     if path.exists():
         raise StarterError(f"{path} is already there: choose another name, or move that file")
-    path.write_text(STARTER.format(name=name, id=gid, file=path.name), encoding="utf-8")
+    text = STARTER.format(name=name, id=gid, file=path.name)
+    from .registry import docs_dir  # late: the registry loads games, the starter writes one
+    schema = docs_dir() / "ruleset.schema.json"
+    if schema.is_file():  # an editor with a YAML language server completes and checks keys
+        text = f"# yaml-language-server: $schema={schema.resolve().as_uri()}\n" + text
+    path.write_text(text, encoding="utf-8")
     return path

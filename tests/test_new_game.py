@@ -21,6 +21,7 @@ def test_new_writes_a_playable_commented_game(tmp_path: Path,
     assert "wrote" in capsys.readouterr().out
     text = path.read_text(encoding="utf-8")
     assert text.count("#") >= 15  # commented
+    assert text.startswith("# yaml-language-server: $schema=file://")  # editors check it
     game = tabletop.load(path)
     assert game.spec.name == {"en": "Pêche aux Cartes", "fr": "Pêche aux Cartes"}
     assert game.spec.untranslated == () and game.spec.rules["fr"].startswith("# Pêche")
