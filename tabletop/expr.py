@@ -151,8 +151,9 @@ def _cmp(op: str) -> Callable[[Value, Value], bool]:
         "<=": safe(lambda a, b: a <= b),
         ">": safe(lambda a, b: a > b),
         ">=": safe(lambda a, b: a >= b),
-        "in": lambda a, b: b is not None and _spent(b) and a in b,
-        "not in": lambda a, b: b is None or (_spent(b) and a not in b),
+        # a long list is counted as work (short ones cost less than counting them)
+        "in": lambda a, b: b is not None and (len(b) < 256 or _spent(b)) and a in b,
+        "not in": lambda a, b: b is None or ((len(b) < 256 or _spent(b)) and a not in b),
     }
     return table[op]
 
@@ -222,7 +223,9 @@ def _items(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
         return []
     if not isinstance(v, list | tuple):
         return [v]
-    Work.spend(len(v))
+    Work.left -= len(v)  # Work.spend, inlined: this is the hot path of every list function
+    if Work.left < 0:
+        Work.spend(0)
     return list(v)
 
 
@@ -355,7 +358,10 @@ def _plus(a: Value, b: Value, text: str) -> Value:
         if n > MAX_LIST:
             raise ExpressionError(f"a list grew past {MAX_LIST} items (the limit) in {text!r}")
         return [*a, *b]
-    return _bounded(_num(a, text) + _num(b, text), text)
+    v = _num(a, text) + _num(b, text)
+    if -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    return _bounded(v, text)
 
 
 def _index_of(ctx: Context, args: Sequence[Compiled]) -> Value:

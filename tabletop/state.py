@@ -177,6 +177,9 @@ class _Frame:
         self.locals = locals_
 
 
+_PLAIN = {int, str, bool, type(None)}  # values a var shows as they are (no card in them)
+
+
 class Ctx:
     """The expression context: a state, the acting seat, locals, and (for views) a viewer."""
 
@@ -200,10 +203,16 @@ class Ctx:
         kind = st.game.names.get(name)
         if kind == "var":
             v = st.vars[name]
-            return v if self.viewer is None else self.shown(name, v, None)
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, None)
         if kind == "seatvar":
             v = st.vars[f"{name}/{self.me}"]
-            return v if self.viewer is None else self.shown(name, v, self.me)
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, self.me)
         if kind == "zone":
             return self.cards(name)
         if kind == "seatzone":
@@ -231,7 +240,10 @@ class Ctx:
         kind = st.game.names.get(name)
         if kind == "seatvar":
             v = st.vars.get(f"{name}/{index}")
-            return v if self.viewer is None else self.shown(name, v, index)
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, index)
         if kind == "seatzone":
             key = f"{name}/{index}"
             return self.cards(key) if key in st.zones else None
@@ -271,7 +283,9 @@ class Ctx:
         st = self.state
         defs = st.game.spec.cards
         ids = st.zones[key]
-        Work.spend(len(ids))
+        Work.left -= len(ids)  # Work.spend, inlined: zones are read all the time
+        if Work.left < 0:
+            Work.spend(0)
         if self.viewer is None or st.visible(key, self.viewer):
             return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
