@@ -148,7 +148,7 @@ def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
     title = text_of(spec.name, lang)
     if state.players > 1 and state.current_player is not None:
         title += " - " + t(lang, "turn_of", name=state.seat_name(state.current_player))
-    return Panel(grid, title=title, border_style="blue")
+    return Panel(grid, title=Text(title), border_style="blue")
 
 
 def render_log(events: list[Event], seat: int | None, lang: str, state: State,

@@ -14,6 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.panel import Panel
+from rich.text import Text
 
 from ..bots import Bot, decide
 from ..errors import RulesetError, TabletopError
@@ -78,8 +79,7 @@ class Table:
         lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)) + ":")
         for ms in st.spec.moves:
             lines.append(f"  {' '.join(ms.template)}  - {text_of(ms.label, self.lang)}")
-        self.console.print(Panel("\n".join(lines), title=t(self.lang, "help_title")),
-                           markup=False, highlight=False)
+        self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
     def draw(self, seat: int | None) -> None:
         st = self.state
@@ -110,6 +110,9 @@ class Table:
             self.save()
             self.say(t(self.lang, "bye"))
             return 130
+        except Exception:  # a bug of ours: keep the game, then let the command say so
+            self.save(quiet=True)
+            raise
 
     def _run(self) -> int:
         st = self.state
@@ -208,13 +211,14 @@ class Table:
                 self.save()
                 self.say(t(self.lang, "bye"))
                 return 0
-            if text.isdigit():
+            if text.isdecimal() and text.isascii():
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     self.say(t(self.lang, "bad_number", n=n, count=len(legal)), "yellow")
                     continue
             try:
-                st.play(legal[int(text) - 1] if text.isdigit() else text, seat=seat)
+                st.play(legal[int(text) - 1] if text.isdecimal() and text.isascii() else text,
+                        seat=seat)
             except RulesetError as e:  # not the player's doing: the move was undone
                 self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
                 continue
