@@ -90,11 +90,11 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
         return (max(2, spec_min) if spec_max > 1 else spec_min), None
     text = arg.strip()
     if re.fullmatch(r"[+-]?\d+", text):
-        n = int(text)
-        if not spec_min <= n <= spec_max:
+        count = int(text)
+        if not spec_min <= count <= spec_max:
             span = str(spec_min) if spec_min == spec_max else f"{spec_min} to {spec_max}"
             raise UsageError(f"--players {arg}: this game is played by {span} player(s)")
-        return n, None
+        return count, None
     names = [n.strip() for n in text.split(",")]
     if not text or any(not n for n in names):
         raise UsageError(f"--players {arg!r}: give a number or names separated by commas, "
