@@ -80,7 +80,7 @@ def test_a_bot_in_a_seat_plays_in_public_and_keeps_its_hand(tmp_path: Path) -> N
 def test_an_all_bot_game_of_every_shipped_game_finishes_under_watch(game: str,
                                                                     tmp_path: Path) -> None:
     spec = tabletop.load(game).spec
-    child = spawn(["play", game, "--watch", "--seed", "2", "--players",
+    child = spawn(["play", game, "--watch", "--delay", "0", "--seed", "2", "--players",
                    str(max(2, spec.min_players) if spec.max_players > 1 else 1)], tmp_path,
                   timeout=120)
     child.expect("Game over")
@@ -165,7 +165,7 @@ def test_a_new_game_never_overwrites_a_save(tmp_path: Path) -> None:
 
 
 def test_the_replay_command_plays_the_same_table(tmp_path: Path) -> None:
-    child = spawn(["play", "push-to-five", "--solo", "--seed", "4", "--watch"], tmp_path)
+    child = spawn(["play", "push-to-five", "--solo", "--seed", "4", "--watch", "--delay", "0"], tmp_path)
     child.expect("Game over")
     child.expect(pexpect.EOF)
     out = " ".join(clean(child.before).split())

@@ -21,6 +21,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saved": "Game saved to {path}. Resume with: tabletop play --load {path}",
         "save_failed": "Could not save the game to {path} ({error}).",
         "bye": "Leaving the table.",
+        "save_where": "Type another file to save the game to (Enter: play on unsaved):",
+        "save_skipped": "Playing on without saving; 'quit' will ask before leaving.",
+        "leave_unsaved": "The game is not saved. Leave anyway? (yes, no, or a file to save "
+                         "to):",
         "curtain": "Pass to {name} - press Enter",
         "curtain_eof": "No more input; the game is saved.",
         "over": "Game over",
@@ -61,6 +65,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saved": "Partie sauvegardée dans {path}. Pour reprendre : tabletop play --load {path}",
         "save_failed": "Impossible de sauvegarder la partie dans {path} ({error}).",
         "bye": "Vous quittez la table.",
+        "save_where": "Tapez un autre fichier où sauvegarder la partie (Entrée : jouer sans "
+                      "sauvegarder) :",
+        "save_skipped": "La partie continue sans sauvegarde ; « quitter » demandera avant "
+                        "de partir.",
+        "leave_unsaved": "La partie n'est pas sauvegardée. Partir quand même ? (oui, non, ou "
+                         "un fichier où la sauvegarder) :",
         "curtain": "Passez à {name} - appuyez sur Entrée",
         "curtain_eof": "Plus d'entrée ; la partie est sauvegardée.",
         "over": "Partie terminée",

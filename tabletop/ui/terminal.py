@@ -44,24 +44,86 @@ class Table:
         self.humans = [s for s in range(state.players) if s not in bots]
         self.curtain = state.spec.secret and len(self.humans) > 1
         self.last_human: int | None = None
+        self.unsaved = False  # the last save failed
+        self.failure_told = False  # and the people were told (once)
 
     # ---------------------------------------------------------------- helpers
     def say(self, text: str, style: str = "") -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
 
+    def _write(self) -> None:
+        if self.save_path.is_dir():  # --save naming a folder: the game's file inside it
+            self.save_path = self.save_path / f"{self.state.spec.id}-{self.state.seed}.json"
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        # write beside, then rename: a save cut short never replaces a good one
+        partial = self.save_path.with_name(self.save_path.name + ".partial")
+        partial.write_text(self.state.to_json(), encoding="utf-8")
+        partial.replace(self.save_path)
+
     def save(self, quiet: bool = False) -> bool:
+        """Save the game; when that fails, say so once and ask a person for another file."""
         try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            # write beside, then rename: a save cut short never replaces a good one
-            partial = self.save_path.with_name(self.save_path.name + ".partial")
-            partial.write_text(self.state.to_json(), encoding="utf-8")
-            partial.replace(self.save_path)
+            self._write()
         except OSError as e:
-            self.say(t(self.lang, "save_failed", path=self.save_path, error=e), "bold red")
-            return False
+            self.unsaved = True
+            if not self.failure_told:
+                self.failure_told = True
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                if self.humans:
+                    self.ask_save_path()
+            return not self.unsaved
+        self.unsaved = False
+        self.failure_told = False
         if not quiet:
             self.say(t(self.lang, "saved", path=self.save_path), "green")
         return True
+
+    def ask_save_path(self) -> None:
+        """Ask for files to save to until one works, or the person plays on without saving."""
+        while True:
+            try:
+                answer = self.read(t(self.lang, "save_where") + " ").strip()
+            except (EOFError, KeyboardInterrupt):
+                answer = ""
+            if not answer:
+                self.say(t(self.lang, "save_skipped"), "yellow")
+                return
+            self.save_path = Path(answer).expanduser()
+            try:
+                self._write()
+            except OSError as e:
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                continue
+            self.unsaved = False
+            self.say(t(self.lang, "saved", path=self.save_path), "green")
+            return
+
+    def may_leave(self) -> bool:
+        """True when the game is saved, or the person agrees to leave it unsaved."""
+        if not self.unsaved:
+            return True
+        while True:
+            try:
+                answer = self.read(t(self.lang, "leave_unsaved") + " ").strip()
+            except (EOFError, KeyboardInterrupt):
+                return True
+            word = answer.lower()
+            if word in ("y", "yes", "o", "oui"):
+                return True
+            if word in ("n", "no", "non", ""):
+                return False
+            self.save_path = Path(answer).expanduser()
+            try:
+                self._write()
+            except OSError as e:
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                continue
+            self.unsaved = False
+            self.say(t(self.lang, "saved", path=self.save_path), "green")
+            return True
 
     def show_rules(self) -> None:
         page = doc_path(self.state.spec.id)
@@ -117,6 +179,7 @@ class Table:
     def _run(self) -> int:
         st = self.state
         rng = random.Random(st.seed)
+        self.save(quiet=True)  # the save path is tried before the first move
         if not self.humans:
             self.draw(None)
         while not st.is_over:
@@ -209,6 +272,8 @@ class Table:
                 continue
             if word in ("quit", "exit", "quitter"):
                 self.save()
+                if not self.may_leave():
+                    continue
                 self.say(t(self.lang, "bye"))
                 return 0
             if text.isdecimal() and text.isascii():
