@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import Any
 
-from .errors import SaveFileError, UnknownGameError
+from .errors import SaveFileError, TabletopError, UnknownGameError
 from .game import Game
 from .spec import load_spec
 from .state import SAVE_FORMAT, State
@@ -88,8 +89,67 @@ def restore(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("not a tabletop save (no 'format: tabletop-save' field)")
     source = data.get("source")
-    game = load(source) if source else load(str(data.get("game")))
-    if game.id != data.get("game"):
-        raise SaveFileError(f"the save is of {data.get('game')!r}, but {source} is "
-                            f"{game.id!r}")
-    return State.from_data(game, data)
+    gid = data.get("game")
+    if not isinstance(gid, str) or (source is not None and not isinstance(source, str)):
+        raise SaveFileError("not a tabletop save (its 'game' field is not a game id)")
+    try:
+        game = load(source) if source else load(gid)
+    except UnknownGameError as e:
+        raise SaveFileError(f"the save is of a game that is not here: {e}") from None
+    if game.id != gid:
+        raise SaveFileError(f"the save is of {gid!r}, but {source} is {game.id!r}")
+    fresh = _replay(game, data)
+    saved = State.from_data(game, data)
+    if saved.to_json() != fresh.to_json():
+        raise SaveFileError(f"the saved position is not what its moves give ({_diff(saved, fresh)}"
+                            "); was the file edited?")
+    return fresh
+
+
+def _replay(game: Game, data: dict[str, Any]) -> State:
+    """The saved game started again from its seed, options and players and its moves played:
+    a save is checked like a new game."""
+    name = game.name
+    seed, names = data.get("seed"), data.get("names")
+    players: Any = data.get("players")
+    options, deck, moves = data.get("options"), data.get("deck"), data.get("moves")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SaveFileError(f"the save's seed is {seed!r}, not a whole number")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SaveFileError("the save's player names are not a list of names")
+    if not isinstance(options, dict):
+        raise SaveFileError("the save's options are not a list of NAME: VALUE")
+    if deck is not None and not isinstance(deck, list):
+        raise SaveFileError("the save's deck is not a list of cards")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SaveFileError("the save's moves are not a list of moves")
+    first = data.get("first")
+    if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+        raise SaveFileError(f"the save's first seat is {first!r}, not a seat")
+    try:
+        fresh = game.new_game(players=players, seed=seed,  # new_game checks the count
+                              options=options, deck=deck, names=names, first=first)
+    except TabletopError as e:
+        raise SaveFileError(f"the save cannot be a game of {name}: {e}") from None
+    for i, text in enumerate(moves, 1):
+        try:
+            fresh.play(text)
+        except TabletopError as e:
+            raise SaveFileError(f"move {i} of the save ({text!r}) cannot be played: {e}"
+                                ) from None
+    meta = data.get("meta")
+    fresh.meta = dict(meta) if isinstance(meta, dict) else {}
+    return fresh
+
+
+def _diff(saved: State, fresh: State) -> str:
+    """The first thing that differs, named for a person."""
+    for k in sorted(set(saved.vars) | set(fresh.vars)):
+        if saved.vars.get(k) != fresh.vars.get(k):
+            return f"{k} is {saved.vars.get(k)!r} where the moves give {fresh.vars.get(k)!r}"
+    for k in sorted(set(saved.zones) | set(fresh.zones)):
+        if saved.zones.get(k) != fresh.zones.get(k):
+            return f"the cards of {k} differ"
+    if saved.outcome != fresh.outcome:
+        return "the end of the game differs"
+    return "the turn, the log or the chance draws differ"

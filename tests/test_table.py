@@ -165,7 +165,8 @@ def test_a_new_game_never_overwrites_a_save(tmp_path: Path) -> None:
 
 
 def test_the_replay_command_plays_the_same_table(tmp_path: Path) -> None:
-    child = spawn(["play", "push-to-five", "--solo", "--seed", "4", "--watch", "--delay", "0"], tmp_path)
+    child = spawn(["play", "push-to-five", "--solo", "--seed", "4", "--watch", "--delay", "0"],
+                  tmp_path)
     child.expect("Game over")
     child.expect(pexpect.EOF)
     out = " ".join(clean(child.before).split())
