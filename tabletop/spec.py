@@ -911,10 +911,12 @@ class _Loader:
                            self.expr(o["score"], f"{path}.score") if "score" in o else None)
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
-        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words"},
-                         ("key", "kind"))
+        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words",
+                                   "spare"}, ("key", "kind"))
         if "optional" in d:  # optional: the row is left out while the value is null
             self.boolean(d["optional"], f"{path}.optional")
+        if "spare" in d:  # spare: the row is left out when the screen is short
+            self.boolean(d["spare"], f"{path}.spare")
         if not isinstance(d["key"], str) or d["key"] not in view:
             raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
         if "lang" in d and d["lang"] not in LANGS:  # shown only in that language's table

@@ -21,6 +21,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saved": "Game saved to {path}. Resume with: tabletop play --load {path}",
         "save_failed": "Could not save the game to {path} ({error}).",
         "bye": "Leaving the table.",
+        "back_to_board": "Press Enter to see the board again.",
         "save_where": "Type another file to save the game to (Enter: play on unsaved):",
         "save_skipped": "Playing on without saving; 'quit' will ask before leaving.",
         "leave_unsaved": "The game is not saved. Leave anyway? (yes, no, or a file to save "
@@ -29,6 +30,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "curtain_eof": "No more input; the game is saved.",
         "over": "Game over",
         "won": "{names} won.",
+        "won_many": "{names} won.",
+        "lost": "{names} lost.",
         "nobody_won": "Nobody won.",
         "you_won": "You won!",
         "you_lost": "You lost.",
@@ -65,6 +68,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saved": "Partie sauvegardée dans {path}. Pour reprendre : tabletop play --load {path}",
         "save_failed": "Impossible de sauvegarder la partie dans {path} ({error}).",
         "bye": "Vous quittez la table.",
+        "back_to_board": "Appuyez sur Entrée pour revoir le plateau.",
         "save_where": "Tapez un autre fichier où sauvegarder la partie (Entrée : jouer sans "
                       "sauvegarder) :",
         "save_skipped": "La partie continue sans sauvegarde ; « quitter » demandera avant "
@@ -75,6 +79,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "curtain_eof": "Plus d'entrée ; la partie est sauvegardée.",
         "over": "Partie terminée",
         "won": "{names} a gagné.",
+        "won_many": "{names} ont gagné.",
+        "lost": "{names} a perdu.",
         "nobody_won": "Personne n'a gagné.",
         "you_won": "Vous avez gagné !",
         "you_lost": "Vous avez perdu.",

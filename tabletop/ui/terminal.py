@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
@@ -20,9 +20,9 @@ from ..bots import Bot, decide
 from ..errors import RulesetError, TabletopError
 from ..registry import doc_path
 from ..spec import text_of
-from ..state import State
+from ..state import Move, State
 from .i18n import t
-from .render import render_log, render_moves, render_outcome, render_view
+from .render import Fit, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
 
@@ -143,12 +143,14 @@ class Table:
             lines.append(f"  {' '.join(ms.template)}  - {text_of(ms.label, self.lang)}")
         self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
-    def draw(self, seat: int | None) -> None:
-        st = self.state
-        self.console.print(render_view(st, seat, self.lang))
-        log = render_log(st.log, seat, self.lang, st)
-        if log is not None:
-            self.console.print(log)
+    def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
+             after: Callable[[Fit], RenderableType] | None = None) -> None:
+        """The board, the last moves and ``legal`` (the moves listed), fitted to the terminal
+        with ``below`` lines left for what follows (the prompt)."""
+        width, height = self.console.size
+        spectator = (self.watch and not self.humans) or self.state.is_over
+        self.console.print(render_screen(self.state, seat, self.lang, legal, width,
+                                         height - below, spectator=spectator, after=after))
 
     def show_curtain(self, seat: int) -> bool:
         """Clear everything and wait for the next person; False when input has ended."""
@@ -181,7 +183,7 @@ class Table:
         rng = random.Random(st.seed)
         self.save(quiet=True)  # the save path is tried before the first move
         if not self.humans:
-            self.draw(None)
+            self.draw(None, below=2)
         while not st.is_over:
             seat = st.current_player
             assert seat is not None
@@ -200,11 +202,12 @@ class Table:
                     # see only its public events
                     public = [e.text_in(self.lang) for e in events
                               if e.private_to is None and e.kind == "log"]
-                    shown = "; ".join(public) if st.spec.secret else move.text
+                    hidden = st.spec.secret and (self.humans or not self.watch)
+                    shown = "; ".join(public) if hidden else move.text
                     self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
                                move=shown or "…"), "magenta")
                 if self.watch and not self.humans:
-                    self.draw(None)
+                    self.draw(None, below=2)
                 if self.delay:
                     time.sleep(self.delay)
                 continue
@@ -214,21 +217,24 @@ class Table:
                     self.save()
                     return 0
             self.last_human = seat
-            self.draw(seat)
             outcome = self.ask(seat, rng)
             if outcome is not None:
                 return outcome
         self.save(quiet=True)
         # the last screen is seen by the whole table: in a game with secrets and several
         # people (or only bots) it shows what everyone may see, no one's hand
+        def ending(fit: Fit) -> RenderableType:
+            return render_outcome(st, self.lang, self.humans, fit)
+
+        replay = t(self.lang, "replay", command=replay_command(st))
+        below = text_height(replay, self.console.size.width)
         if self.humans and (len(self.humans) == 1 or not st.spec.secret):
-            self.draw(self.humans[0])
+            self.draw(self.humans[0], below=below, after=ending)
         else:
             if self.curtain:
                 self.console.file.write(CLEAR_ALL)
-            self.draw(None)
-        self.console.print(render_outcome(st, self.lang, self.humans))
-        self.say(t(self.lang, "replay", command=replay_command(st)))
+            self.draw(None, below=below, after=ending)
+        self.say(replay)
         return 0
 
     def ask(self, seat: int, rng: random.Random) -> int | None:
@@ -239,7 +245,7 @@ class Table:
             self.say(t(self.lang, "stuck"), "bold red")
             self.save()
             return 1
-        self.console.print(render_moves(st, legal, self.lang))
+        self.draw(seat, legal)
         while True:
             try:
                 line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
@@ -255,17 +261,20 @@ class Table:
                 return 130
             text = line.strip()
             word = text.lower()
-            if not text:
-                self.say(t(self.lang, "empty", n=len(legal), example=legal[0].text), "yellow")
+            if word in ("", "board", "plateau"):  # an empty line redraws the board
+                self.draw(seat, legal)
                 continue
             if word in ("help", "?", "aide"):
                 self.show_help()
-                self.console.print(render_moves(st, legal, self.lang))
+                try:
+                    self.read(t(self.lang, "back_to_board") + " ")
+                except EOFError:
+                    pass
+                self.draw(seat, legal)
                 continue
             if word in ("rules", "règles", "regles"):
                 self.show_rules()
-                self.draw(seat)
-                self.console.print(render_moves(st, legal, self.lang))
+                self.draw(seat, legal)
                 continue
             if word in ("save", "sauver"):
                 self.save()
