@@ -259,7 +259,7 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
 
 def move_label(state: State, move: Move, lang: str) -> Text:
     """A legal move as listed: its notation, with the names of named cards it mentions."""
-    out = Text(move.text, style="bold")
+    out = Text(state.move_text(move, lang), style="bold")
     names = []
     for token in move.text.split()[1:]:
         cards = state.spec.card_by_code(token)

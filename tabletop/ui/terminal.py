@@ -140,7 +140,8 @@ class Table:
         lines = [t(self.lang, "help_body"), ""]
         lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)) + ":")
         for ms in st.spec.moves:
-            lines.append(f"  {' '.join(ms.template)}  - {text_of(ms.label, self.lang)}")
+            words = ms.notations.get(self.lang, ms.template)
+            lines.append(f"  {' '.join(words)}  - {text_of(ms.label, self.lang)}")
         self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
     def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
@@ -191,6 +192,7 @@ class Table:
             if bot is not None:
                 try:
                     move = decide(bot, st, seat)
+                    said = st.move_text(move, self.lang)
                     events = st.play(move)
                 except RulesetError as e:
                     self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
@@ -203,7 +205,7 @@ class Table:
                     public = [e.text_in(self.lang) for e in events
                               if e.private_to is None and e.kind == "log"]
                     hidden = st.spec.secret and (self.humans or not self.watch)
-                    shown = "; ".join(public) if hidden else move.text
+                    shown = "; ".join(public) if hidden else said
                     self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
                                move=shown or "…"), "magenta")
                 if self.watch and not self.humans:
