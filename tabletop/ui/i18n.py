@@ -16,8 +16,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "help_title": "How to play",
         "help_body": ("Type the number of a move, or its notation as listed. "
                       "'rules' shows the rules page, 'save' saves the game, 'quit' saves and "
-                      "leaves, 'help' shows this."),
-        "notation": "Notation of {game}",
+                      "leaves, 'board' or an empty line shows the board again, 'help' shows "
+                      "this."),
+        "notation": "Notation of {game}:",
         "saved": "Game saved to {path}. Resume with: tabletop play --load {path}",
         "save_failed": "Could not save the game to {path} ({error}).",
         "bye": "Leaving the table.",
@@ -41,6 +42,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Replay this game: {command}",
         "log": "Last moves",
         "bot_moved": "{name} ({bot}) played: {move}",
+        "bot_random": "random bot",
+        "bot_greedy": "greedy bot",
+        "bot_mcts": "MCTS bot",
+        "thinking": "{name} ({bot}) is thinking…",
+        "hole_card": "card",
+        "hole_cards": "cards",
+        "hole_seat": "player",
+        "hole_word": "word",
         "seat": "Seat",
         "question": "{name}, {prompt}",
         "decide": "{name}: decide",
@@ -57,14 +66,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "fr": {
         "turn_of": "À {name} de décider",
         "moves": "Vos coups",
-        "prompt": "Coup (numéro ou notation ; help, rules, save, quit)",
+        "prompt": "Coup (numéro ou notation ; aide, règles, sauver, quitter)",
         "empty": "Tapez un coup : son numéro (1-{n}) ou sa notation, par ex. « {example} ».",
         "bad_number": "Il n'y a pas de coup {n} ; les coups sont numérotés de 1 à {count}.",
         "help_title": "Comment jouer",
-        "help_body": ("Tapez le numéro d'un coup, ou sa notation telle qu'affichée. "
-                      "« rules » affiche les règles, « save » sauvegarde, « quit » sauvegarde "
-                      "et quitte, « help » affiche cette aide."),
-        "notation": "Notation de {game}",
+        "help_body": ("Tapez le numéro d'un coup, ou sa notation telle qu'affichée (les mots "
+                      "anglais sont aussi compris). « règles » affiche les règles, « sauver » "
+                      "sauvegarde, « quitter » sauvegarde et quitte, « plateau » ou une ligne "
+                      "vide réaffiche le plateau, « aide » affiche cette aide."),
+        "notation": "Notation de {game} :",
         "saved": "Partie sauvegardée dans {path}. Pour reprendre : tabletop play --load {path}",
         "save_failed": "Impossible de sauvegarder la partie dans {path} ({error}).",
         "bye": "Vous quittez la table.",
@@ -90,6 +100,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Rejouer cette partie : {command}",
         "log": "Derniers coups",
         "bot_moved": "{name} ({bot}) a joué : {move}",
+        "bot_random": "robot au hasard",
+        "bot_greedy": "robot glouton",
+        "bot_mcts": "robot MCTS",
+        "thinking": "{name} ({bot}) réfléchit…",
+        "hole_card": "carte",
+        "hole_cards": "cartes",
+        "hole_seat": "joueur",
+        "hole_word": "mot",
         "seat": "Place",
         "question": "{name}, {prompt}",
         "decide": "{name} : à vous",
@@ -127,3 +145,9 @@ def t(lang: str, key: str, **kw: object) -> str:
     """The catalogue text for ``key`` in ``lang``, filled in."""
     table = CATALOGUE.get(lang, CATALOGUE["en"])
     return table[key].format(**kw)
+
+
+def bot_name(lang: str, kind: str) -> str:
+    """A bot's kind as the table says it ("random bot", "robot au hasard")."""
+    table = CATALOGUE.get(lang, CATALOGUE["en"])
+    return table.get(f"bot_{kind}", kind)

@@ -21,7 +21,7 @@ from ..errors import RulesetError, TabletopError
 from ..registry import doc_path
 from ..spec import text_of
 from ..state import Move, State
-from .i18n import t
+from .i18n import bot_name, t
 from .render import Fit, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
@@ -138,9 +138,11 @@ class Table:
     def show_help(self) -> None:
         st = self.state
         lines = [t(self.lang, "help_body"), ""]
-        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)) + ":")
+        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)))
         for ms in st.spec.moves:
-            words = ms.notations.get(self.lang, ms.template)
+            kinds = {"{" + a.name + "}": a.kind for a in ms.args}
+            words = [f"<{t(self.lang, 'hole_' + kinds[w])}>" if w in kinds else w
+                     for w in ms.notations.get(self.lang, ms.template)]
             lines.append(f"  {' '.join(words)}  - {text_of(ms.label, self.lang)}")
         self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
@@ -206,8 +208,8 @@ class Table:
                               if e.private_to is None and e.kind == "log"]
                     hidden = st.spec.secret and (self.humans or not self.watch)
                     shown = "; ".join(public) if hidden else said
-                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
-                               move=shown or "…"), "magenta")
+                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
+                               bot=bot_name(self.lang, bot.name), move=shown or "…"), "magenta")
                 if self.watch and not self.humans:
                     self.draw(None, below=2)
                 if self.delay:
