@@ -20,7 +20,7 @@ from .bots import Bot, BotError, make_bot
 from .errors import TabletopError
 from .spec import text_of
 from .state import State
-from .ui.i18n import LANGS, default_lang
+from .ui.i18n import LANGS, default_lang, t
 from .ui.terminal import Table
 
 EPILOG = """examples:
@@ -41,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="the games, with players and a one-line description")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
     r.add_argument("game", help="a game id (see: tabletop list)")
+    r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
+                   "the English page when there is none in that language")
+    r.add_argument("--designer", action="store_true",
+                   help="the designer's page: view keys, the reasoning behind each ruling, "
+                        "measured figures")
     c = sub.add_parser("check", help="check a ruleset file and say what is wrong, if anything")
     c.add_argument("path", help="a .yaml ruleset")
     pl = sub.add_parser("play", help="play a game in the terminal",
@@ -189,12 +194,14 @@ def cmd_list(console: Console) -> int:
     return 0
 
 
-def cmd_rules(console: Console, game: str) -> int:
-    registry.load(game)
-    page = registry.doc_path(game)
+def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) -> int:
+    spec = registry.load(game).spec
+    page = registry.doc_path(spec.id, lang, designer)
     if page is None:
-        console.print(f"No rules page is shipped for {game}.")
+        console.print(t(lang, "no_rules", game=text_of(spec.name, lang)), markup=False)
         return 1
+    if registry.page_lang(page) != lang:
+        console.print(t(lang, "page_in_english"), style="yellow", markup=False)
     console.print(Markdown(page.read_text(encoding="utf-8")))
     return 0
 
@@ -282,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "list":
             return cmd_list(console)
         if a.command == "rules":
-            return cmd_rules(console, a.game)
+            return cmd_rules(console, a.game, a.lang or default_lang(), a.designer)
         if a.command == "check":
             return cmd_check(console, a.path)
         if a.command == "play":

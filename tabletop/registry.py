@@ -47,10 +47,23 @@ def ruleset_path(game_id: str) -> Path:
     return p
 
 
-def doc_path(game_id: str) -> Path | None:
-    """The rules page of a shipped game, if it has one."""
-    p = docs_dir() / "games" / f"{game_id}.md"
+def doc_path(game_id: str, lang: str = "en", designer: bool = False) -> Path | None:
+    """The rules page of a shipped game, if it has one: the player's page (docs/games/ID.md)
+    or the designer's (docs/designers/ID.md), in ``lang`` (ID.fr.md) when it exists, else in
+    English (the caller tells from the name which it got)."""
+    folder = docs_dir() / ("designers" if designer else "games")
+    if lang != "en":
+        p = folder / f"{game_id}.{lang}.md"
+        if p.is_file():
+            return p
+    p = folder / f"{game_id}.md"
     return p if p.is_file() else None
+
+
+def page_lang(page: Path) -> str:
+    """The language of a rules page, from its name (ID.fr.md is French, ID.md English)."""
+    parts = page.name.split(".")
+    return parts[-2] if len(parts) >= 3 else "en"
 
 
 @functools.lru_cache(maxsize=64)

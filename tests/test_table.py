@@ -118,8 +118,12 @@ def test_help_and_rules_at_the_prompt(tmp_path: Path) -> None:
     child.expect("Health")
     child.expect("> ")
     child.sendline("rules")
-    child.expect("Rulings")
-    child.expect("> ")
+    page = ""
+    while child.expect(["-- more: Enter for the next page", "> "]) == 0:
+        page += clean(child.before)
+        child.sendline("")
+    assert "Rulings" in page + clean(child.before)
+    assert "Health" in clean(child.before), "the board is drawn again after the rules"
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
@@ -133,13 +137,27 @@ def test_a_game_for_several_seats_two_people_by_default(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
 
 
+PAGES = {  # (arguments of `tabletop rules ID`, the sections its page has)
+    "player": ([], ("Rules in our words", "Options", "Notation", "Rulings")),
+    "french": (["--lang", "fr"], ("Les règles", "Options", "Notation", "Arbitrages")),
+    "designer": (["--designer"], ("View keys", "Rulings", "What the numbers say")),
+}
+
+
+@pytest.mark.parametrize("which", list(PAGES))
 @pytest.mark.parametrize("game", tabletop.games())
-def test_every_game_has_its_rules_page(game: str, tmp_path: Path) -> None:
-    child = spawn(["rules", game], tmp_path)
+def test_every_game_has_its_rules_pages(game: str, which: str, tmp_path: Path) -> None:
+    docs = tabletop.registry.docs_dir()
+    if not ((docs / "games" / f"{game}.fr.md").is_file()
+            and (docs / "designers" / f"{game}.md").is_file()):
+        pytest.skip(f"the rules pages of {game} are not split yet (player, French, designer)")
+    args, sections = PAGES[which]
+    child = spawn(["rules", game, *args], tmp_path)
     child.expect(pexpect.EOF)
     page = clean(child.before)
-    for section in ("Rules in our words", "Options", "Notation", "View keys", "Rulings"):
-        assert section in page, (game, section)
+    for section in sections:
+        assert section in page, (game, which, section)
+    assert "in English" not in page and "en anglais" not in page
 
 
 def test_a_resumed_game_keeps_its_bots(tmp_path: Path) -> None:

@@ -57,7 +57,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "players",
         "game": "Game",
         "description": "Description",
-        "rules_in_english": "",
+        "page_in_english": "",
+        "more": "-- more: Enter for the next page, q to go back to the game --",
         "ruleset_bug": "The ruleset has a mistake, so that move cannot be played (it was "
                        "undone): {error}",
         "stuck": ("Nobody has a legal move, yet the game is not over: the ruleset is stuck. "
@@ -115,7 +116,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "joueurs",
         "game": "Jeu",
         "description": "Description",
-        "rules_in_english": "Les pages de règles n'existent qu'en anglais pour l'instant.",
+        "page_in_english": "Cette page n'existe pas encore en français ; la voici en anglais.",
+        "more": "-- suite : Entrée pour la page suivante, q pour revenir à la partie --",
         "ruleset_bug": "Les règles du jeu ont une erreur, ce coup ne peut pas être joué (il "
                        "a été annulé) : {error}",
         "stuck": ("Personne n'a de coup permis, mais la partie n'est pas finie : les règles "

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..bots import Bot, decide
 from ..errors import RulesetError, TabletopError
-from ..registry import doc_path
+from ..registry import doc_path, page_lang
 from ..spec import text_of
 from ..state import Move, State
 from .i18n import bot_name, t
@@ -126,14 +126,33 @@ class Table:
             return True
 
     def show_rules(self) -> None:
-        page = doc_path(self.state.spec.id)
+        """The game's rules page in the table's language (else in English, saying so), paged
+        when it is taller than the terminal."""
+        page = doc_path(self.state.spec.id, self.lang)
         if page is None:
             self.say(t(self.lang, "no_rules", game=text_of(self.state.spec.name, self.lang)))
             return
-        self.console.print(Markdown(page.read_text(encoding="utf-8")))
-        note = t(self.lang, "rules_in_english")
-        if note:
-            self.say(note, "yellow")
+        with self.console.capture() as capture:
+            if page_lang(page) != self.lang:
+                self.say(t(self.lang, "page_in_english"), "yellow")
+            self.console.print(Markdown(page.read_text(encoding="utf-8")))
+        self.page(capture.get().splitlines())
+
+    def page(self, lines: list[str]) -> None:
+        """Show ``lines`` a screen at a time when they do not fit the terminal."""
+        height = max(3, self.console.size.height - 1)
+        out = self.console.file
+        for start in range(0, len(lines), height):
+            out.write("\n".join(lines[start:start + height]) + "\n")
+            out.flush()
+            if start + height >= len(lines):
+                return
+            try:
+                answer = self.read(t(self.lang, "more") + " ")
+            except EOFError:
+                return
+            if answer.strip().lower() in ("q", "quit", "quitter"):
+                return
 
     def show_help(self) -> None:
         st = self.state
