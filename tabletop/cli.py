@@ -238,6 +238,17 @@ def _delay(arg: str | None, watch: bool) -> float:
     return d
 
 
+def _drop_typed_ahead() -> None:
+    """Forget what was typed at the terminal and not read yet."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
     lang = a.lang or default_lang()
     a.seed = _seed(a.seed)
@@ -276,7 +287,8 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     state.meta.update({"seats": specs, "watch": watch})
     if a.delay is None:
         delay = WATCH_DELAY if watch else 0.0
-    table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay)
+    table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay,
+                  flush=_drop_typed_ahead)
     return table.run()
 
 

@@ -7,6 +7,7 @@ prompt again. The game is saved after every move, so nothing is lost on Ctrl-D, 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +26,7 @@ from .i18n import bot_name, t
 from .render import Fit, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
+THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
 
 
 class Table:
@@ -32,7 +34,7 @@ class Table:
 
     def __init__(self, state: State, bots: dict[int, Bot], lang: str, console: Console,
                  read: Callable[[str], str], save_path: Path, watch: bool = False,
-                 delay: float = 0.0) -> None:
+                 delay: float = 0.0, flush: Callable[[], None] | None = None) -> None:
         self.state = state
         self.bots = bots
         self.lang = lang
@@ -44,6 +46,8 @@ class Table:
         self.humans = [s for s in range(state.players) if s not in bots]
         self.curtain = state.spec.secret and len(self.humans) > 1
         self.last_human: int | None = None
+        self.flush = flush  # drops what was typed ahead (while a bot was thinking)
+        self.bot_moved = False  # since a person last typed
         self.unsaved = False  # the last save failed
         self.failure_told = False  # and the people were told (once)
 
@@ -174,10 +178,32 @@ class Table:
         self.console.print(render_screen(self.state, seat, self.lang, legal, width,
                                          height - below, spectator=spectator, after=after))
 
+    def think(self, bot: Bot, seat: int) -> Move:
+        """The bot's move; when it takes longer than half a second, people see it thinking."""
+        self.bot_moved = True
+        if not (self.humans or self.watch):
+            return decide(bot, self.state, seat)
+        message = t(self.lang, "thinking", name=self.state.seat_name(seat),
+                    bot=bot_name(self.lang, bot.name))
+        timer = threading.Timer(THINKING, self.say, (message, "dim"))
+        timer.daemon = True
+        timer.start()
+        try:
+            return decide(bot, self.state, seat)
+        finally:
+            timer.cancel()
+
+    def typed_ahead(self) -> None:
+        """Drop the keys typed while bots played: they were not meant for this prompt."""
+        if self.bot_moved and self.flush is not None:
+            self.flush()
+        self.bot_moved = False
+
     def show_curtain(self, seat: int) -> bool:
         """Clear everything and wait for the next person; False when input has ended."""
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+        self.typed_ahead()
         try:
             self.read(t(self.lang, "curtain", name=self.state.seat_name(seat)) + " ")
         except EOFError:
@@ -212,7 +238,7 @@ class Table:
             bot = self.bots.get(seat)
             if bot is not None:
                 try:
-                    move = decide(bot, st, seat)
+                    move = self.think(bot, seat)
                     said = st.move_text(move, self.lang)
                     events = st.play(move)
                 except RulesetError as e:
@@ -269,6 +295,7 @@ class Table:
             self.save()
             return 1
         self.draw(seat, legal)
+        self.typed_ahead()
         while True:
             try:
                 line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
