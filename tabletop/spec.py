@@ -168,6 +168,8 @@ class MoveSpec:
     label: dict[str, str]
     # the notation in another language (notation: {en: ..., fr: ...}), typed and shown there
     notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    # notes shown beside the move when listed, where their condition holds (hint: [{if, text}])
+    hints: tuple[Requirement, ...] = ()
 
 
 @attrs.frozen
@@ -890,7 +892,7 @@ class _Loader:
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",
-                                   "label"}, ("id", "notation", "effects"))
+                                   "label", "hint"}, ("id", "notation", "effects"))
         mid = self.string(m["id"], f"{path}.id")
         template, notations = self.notation(m["notation"], f"{path}.notation")
         if not template:
@@ -921,9 +923,18 @@ class _Loader:
             phases = frozenset([phase] if isinstance(phase, str) else
                                [self.string(x, f"{path}.phase") for x in
                                 self.listing(phase, f"{path}.phase")])
+        hints = []
+        raw_hints = m.get("hint", [])
+        for i, h in enumerate(self.listing([raw_hints] if isinstance(raw_hints, dict)
+                                           else raw_hints, f"{path}.hint")):
+            hp = f"{path}.hint.{i}"
+            h = self.mapping(h, hp, {"if", "text"}, ("if", "text"))
+            hints.append(Requirement(self.expr(h["if"], f"{hp}.if"),
+                                     self.template(h["text"], f"{hp}.text")))
         return MoveSpec(mid, template, tuple(args), tuple(reqs),
                         self.block(m["effects"], f"{path}.effects"), phases,
-                        self.lang(m.get("label", mid), f"{path}.label"), notations)
+                        self.lang(m.get("label", mid), f"{path}.label"), notations,
+                        tuple(hints))
 
     def arg(self, name: str, a: Any, path: str) -> ArgSpec:
         a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max"})

@@ -587,6 +587,22 @@ class State:
                     return m
         raise self._diagnose(text, tokens)
 
+    def move_hint(self, move: Move, lang: str) -> str | None:
+        """The note the ruleset shows beside a legal move (its ``hint`` whose ``if`` holds
+        now, with the move's arguments bound), in ``lang``; None when there is none."""
+        ms = self.game.move_by_id.get(move.move_id)
+        if ms is None or not ms.hints:
+            return None
+        ctx = Ctx(self, {"me": self.turn_seat, **dict(move.args)})
+        try:
+            for h in ms.hints:
+                if h.test(ctx):
+                    return text_of({k: f(ctx) for k, f in h.why.items()}, lang)
+        except RULESET_BUGS as e:
+            raise self._bug(e, "while listing the moves' hints", f"moves.{ms.id}.hint"
+                            ) from None
+        return None
+
     def move_text(self, move: Move, lang: str) -> str:
         """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
         language (where it gives one) with the cards' codes in that language."""

@@ -97,6 +97,7 @@ def _play_in_french(game_id: str, players: int, seed: int, tmp_path: Path,
     table.run()
     text = out.getvalue() + "\n".join(prompts)
     text = text.replace(str(tmp_path), " ")
+    text = re.sub(r"\w+=\w+", " ", text)  # options, as typed on the command line
     return re.sub(r"tabletop [^\n]*", " ", text)  # command lines are typed as they are
 
 

@@ -42,6 +42,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Replay this game: {command}",
         "log": "Last moves",
         "bot_moved": "{name} ({bot}) played: {move}",
+        "options": "Options",
+        "options_in_play": "Options of this game (tabletop rules {game} explains them)",
         "bot_random": "random bot",
         "bot_greedy": "greedy bot",
         "bot_mcts": "MCTS bot",
@@ -101,6 +103,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Rejouer cette partie : {command}",
         "log": "Derniers coups",
         "bot_moved": "{name} ({bot}) a joué : {move}",
+        "options": "Options",
+        "options_in_play": "Options de cette partie (tabletop rules {game} --lang fr les "
+                           "explique)",
         "bot_random": "robot au hasard",
         "bot_greedy": "robot glouton",
         "bot_mcts": "robot MCTS",

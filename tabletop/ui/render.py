@@ -176,7 +176,7 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
         if d.get("spare") and not fit.spare:
             continue
         value = view.get(key)
-        if d.get("optional") and value is None:  # a row that does not apply now
+        if d.get("optional") and value in (None, []):  # a row that does not apply now
             continue
         label = text_of(d["label"], lang)
         if seat_views and d["kind"] != "seats" and any(v.get(key) != value for v in seat_views):
@@ -197,10 +197,19 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
     if not spec.display:
         for key, value in view.items():
             grid.add_row(key, _plain(spec, value, lang, fit.texts))
+    changed = options_in_play(state, only_changed=True)
+    if changed and fit.spare:  # the options that differ from the game's defaults
+        grid.add_row(t(lang, "options"), Text(changed))
     title = text_of(spec.name, lang)
     if state.players > 1 and state.current_player is not None:
         title += " - " + t(lang, "turn_of", name=state.seat_name(state.current_player))
     return _frame(grid, title, "blue", fit)
+
+
+def options_in_play(state: State, only_changed: bool = False) -> str:
+    """The game's options as typed on the command line (``difficulty=hard``)."""
+    return ", ".join(f"{k}={v}" for k, v in state.options.items()
+                     if not only_changed or state.spec.options[k].default != v)
 
 
 def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[str, Any],
@@ -222,7 +231,9 @@ def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[st
             else:
                 part.append_text(_plain(spec, v, lang, fit.texts))
             parts.append(part)
-        long = sum(len(p.plain) for p in parts) > 60 or any("\n" in p.plain for p in parts)
+        cards = any(isinstance(v, list) and v for v in value)  # cards of each seat: a line each
+        long = (cards or sum(len(p.plain) for p in parts) > 60
+                or any("\n" in p.plain for p in parts))
         out = Text("\n" if long else "   ").join(parts)
         if fit.texts != "full" and not long:
             out.no_wrap, out.overflow = True, "ellipsis"
@@ -267,6 +278,9 @@ def move_label(state: State, move: Move, lang: str) -> Text:
             names.append(text_of(cards[0].name, lang))
     if names:
         out.append("  (" + ", ".join(names) + ")", style="cyan")
+    hint = state.move_hint(move, lang)
+    if hint:
+        out.append(f"  - {_clean(hint)}", style="italic magenta")
     return out
 
 

@@ -23,7 +23,7 @@ from ..registry import doc_path, page_lang
 from ..spec import text_of
 from ..state import Move, State
 from .i18n import bot_name, t
-from .render import Fit, render_outcome, render_screen, text_height
+from .render import Fit, options_in_play, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
 THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
@@ -167,6 +167,10 @@ class Table:
             words = [f"<{t(self.lang, 'hole_' + kinds[w])}>" if w in kinds else w
                      for w in ms.notations.get(self.lang, ms.template)]
             lines.append(f"  {' '.join(words)}  - {text_of(ms.label, self.lang)}")
+        if st.options:
+            colon = " :" if self.lang == "fr" else ":"
+            lines += ["", t(self.lang, "options_in_play", game=st.spec.id) + colon,
+                      "  " + options_in_play(st)]
         self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
     def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
