@@ -105,6 +105,8 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
         raise UsageError(f"--players {arg!r}: give a number or names separated by commas, "
                          "with no empty name, e.g. Ana,Ben")
     for i, n in enumerate(names):
+        if not n.isprintable():
+            raise UsageError(f"--players {arg!r}: a name holds only printable characters")
         if n.startswith("-") or re.fullmatch(r"[+-]?\d+", n):
             raise UsageError(f"--players {arg!r}: a name starts with a letter, not {n!r}")
         m = re.fullmatch(r"[pP](\d+)", n)

@@ -87,7 +87,8 @@ class Table:
         """Ask for files to save to until one works, or the person plays on without saving."""
         while True:
             try:
-                answer = self.read(t(self.lang, "save_where") + " ").strip()
+                answer = self.read(t(self.lang, "save_where") + " ")
+                answer = typed_text(answer).strip()
             except (EOFError, KeyboardInterrupt):
                 answer = ""
             if not answer:
@@ -110,7 +111,8 @@ class Table:
             return True
         while True:
             try:
-                answer = self.read(t(self.lang, "leave_unsaved") + " ").strip()
+                answer = self.read(t(self.lang, "leave_unsaved") + " ")
+                answer = typed_text(answer).strip()
             except (EOFError, KeyboardInterrupt):
                 return True
             word = answer.lower()
@@ -313,7 +315,7 @@ class Table:
                 self.save()
                 self.say(t(self.lang, "bye"))
                 return 130
-            text = line.strip()
+            text = typed_text(line).strip()
             word = text.lower()
             if word in ("", "board", "plateau"):  # an empty line redraws the board
                 self.draw(seat, legal)
@@ -355,6 +357,13 @@ class Table:
                 continue
             self.save(quiet=True)
             return None
+
+
+def typed_text(line: str) -> str:
+    """What a person typed, as text the table may show back: bytes that were not text are
+    replaced, control characters (escape sequences) left out."""
+    text = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(ch for ch in text if ch.isprintable() or ch == " ")
 
 
 def replay_command(st: State) -> str:
