@@ -1117,6 +1117,9 @@ class State:
                 return None
         return binding
 
+    def _card_words(self, code: str) -> dict[str, str]:
+        return {lang: self.game.card_word(code, lang) for lang in ("en", "fr")}
+
     @staticmethod
     def _first_words(ms: MoveSpec) -> dict[str, str]:
         return {lang: ms.notations.get(lang, ms.template)[0] for lang in ("en", "fr")}
@@ -1142,8 +1145,9 @@ class State:
                     if hit is None:
                         zone = self.game.arg_zone.get(id(a))
                         if zone:
-                            return _texts("not_in_zone", card=code, zone=zone)
-                        return _texts("not_available", card=code)
+                            return _texts("not_in_zone", card=self._card_words(code),
+                                          zone=zone)
+                        return _texts("not_available", card=self._card_words(code))
                     pool.remove(hit)
                     chosen.append(hit)
                 if a.kind == "cards" and not a.min <= len(chosen) <= a.max:

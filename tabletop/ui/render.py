@@ -231,7 +231,8 @@ def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[st
             else:
                 part.append_text(_plain(spec, v, lang, fit.texts))
             parts.append(part)
-        cards = any(isinstance(v, list) and v for v in value)  # cards of each seat: a line each
+        cards = any(isinstance(v, list) and v and isinstance(v[0], str)  # each seat's cards:
+                    and spec.card_by_code(v[0]) for v in value)   # a line each
         long = (cards or sum(len(p.plain) for p in parts) > 60
                 or any("\n" in p.plain for p in parts))
         out = Text("\n" if long else "   ").join(parts)
