@@ -254,7 +254,7 @@ def _drop_typed_ahead() -> None:
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
     lang = a.lang or default_lang()
     a.seed = _seed(a.seed)
-    delay = _delay(a.delay, a.watch or bool(a.load))
+    delay = _delay(a.delay, a.watch)
     if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
         raise UsageError("--load resumes a saved game as it was: give no game, players, "
                          "options or seed with it (only --seat, --watch, --lang, --save)")
@@ -283,8 +283,9 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     seats = a.seat
     watch = a.watch
     if a.load and not seats and not watch:  # resume with the bots the game was started with
-        seats = list(state.meta.get("seats", []))
-        watch = bool(state.meta.get("watch", False))
+        saved = state.meta.get("seats")
+        seats = [x for x in saved if isinstance(x, str)] if isinstance(saved, list) else []
+        watch = state.meta.get("watch") is True
     bots, specs = _bots(seats, state.players, watch, state.seed)
     state.meta.update({"seats": specs, "watch": watch})
     if a.delay is None:

@@ -118,6 +118,8 @@ def test_every_prompt_in_french_holds_no_english_word(game_id: str, tmp_path: Pa
             text = _play_in_french(game_id, players, seed, tmp_path, bots)
             found = _words([text]) & english
             assert not found, (game_id, players, seed, sorted(found))
+            tight = re.findall(r"\S+[^\s\d]:(?= )", text)  # French puts a space before ':'
+            assert not tight, (game_id, players, seed, tight[:5])
             assert "Vos coups" in text
 
 

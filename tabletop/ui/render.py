@@ -49,6 +49,11 @@ FITS = (Fit(), Fit(columns=True), Fit(log=3, columns=True),
             label=14))
 
 
+def _colon(lang: str) -> str:
+    """A colon and its spaces: French puts a space before it."""
+    return " : " if lang == "fr" else ": "
+
+
 def _clean(text: str) -> str:
     return text.replace(_VS16, "")
 
@@ -183,8 +188,8 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
             # a row that differs from seat to seat (a hand): one row for each seat
             for s, v in enumerate(seat_views):
                 if fit.empty or not _empty(v.get(key)):
-                    _row(grid, state, d, f"{state.seat_name(s)}: {label}", v, v.get(key),
-                         lang, fit)
+                    name = f"{state.seat_name(s)}{_colon(lang)}{label}"
+                    _row(grid, state, d, name, v, v.get(key), lang, fit)
             continue
         if seat_views and d["kind"] == "seats" and isinstance(value, list):
             value = [seat_views[s].get(key, [None])[s] if _all_hidden(v) else v
@@ -224,7 +229,7 @@ def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[st
     elif kind == "seats" and isinstance(value, list):
         parts = []
         for s, v in enumerate(value):
-            part = Text(f"{state.seat_name(s)}: ", style="bold")
+            part = Text(f"{state.seat_name(s)}{_colon(lang)}", style="bold")
             if isinstance(v, list) and v and all(isinstance(x, str) or x is None for x in v):
                 # cards laid by each seat: by name, side by side, one seat a line
                 part.append_text(_cards(spec, v, lang, "none", values=fit.texts == "full"))
@@ -262,7 +267,8 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     for i, e in enumerate(public):
         if i:
             lines.append("\n")
-        who = state.seat_name(e.seat) + ": " if state.players > 1 and e.seat is not None else ""
+        who = (state.seat_name(e.seat) + _colon(lang)
+               if state.players > 1 and e.seat is not None else "")
         lines.append(_clean(f"{who}{e.text_in(lang)}"), style="dim")
     if fit.texts != "full":
         lines.no_wrap, lines.overflow = True, "ellipsis"
@@ -367,7 +373,7 @@ def render_outcome(state: State, lang: str, humans: list[int], fit: Fit = FITS[0
     o = state.outcome
     assert o is not None
     lines = Text()
-    colon = " : " if lang == "fr" else ": "
+    colon = _colon(lang)
     sep = "\n" if fit.boxes else " "  # when space is short, who won and the scores share a line
     if state.players == 1 and 0 in humans:
         lines.append(t(lang, "you_won" if 0 in o.winners else "you_lost") + sep, style="bold")
