@@ -29,6 +29,7 @@ def test_scoundrel_says_what_the_weapon_fights_and_the_options(tmp_path: Path) -
     child.expect("> ")
     child.sendline("équiper 8D")
     child.expect("> ")
+    assert "8♦ équipée" in clean(child.before), "cards in the log by suit symbol, not 8D"
     child.sendline("combattre 3S")
     child.expect("> ")
     assert "Combat les monstres jusqu'à  3" in clean(child.before)

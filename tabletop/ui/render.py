@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -47,6 +48,20 @@ FITS = (Fit(), Fit(columns=True), Fit(log=3, columns=True),
             label=14),
         Fit(log=0, columns=True, texts="none", empty=False, spare=False, boxes=False,
             label=14))
+
+
+_PLAYING_CODE = re.compile(r"\b(10|[2-9JQKA])([SCDH])\b")
+
+
+def _suits(spec: GameSpec, text: str) -> str:
+    """Playing cards named in a log line with their suit symbol (7H -> 7♥): the same in
+    every language."""
+    def symbol(m: re.Match[str]) -> str:
+        cards = spec.card_by_code(m.group(0))
+        if cards and cards[0].kind == "playing":
+            return m.group(1) + SUIT_SYMBOL[m.group(2)]
+        return m.group(0)
+    return _PLAYING_CODE.sub(symbol, text)
 
 
 def _colon(lang: str) -> str:
@@ -269,7 +284,7 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
             lines.append("\n")
         who = (state.seat_name(e.seat) + _colon(lang)
                if state.players > 1 and e.seat is not None else "")
-        lines.append(_clean(f"{who}{e.text_in(lang)}"), style="dim")
+        lines.append(_clean(f"{who}{_suits(state.spec, e.text_in(lang))}"), style="dim")
     if fit.texts != "full":
         lines.no_wrap, lines.overflow = True, "ellipsis"
     return _frame(lines, t(lang, "log"), "grey50", fit)
