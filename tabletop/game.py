@@ -136,11 +136,14 @@ class Game:
 
     def new_game(self, players: int = 1, seed: int | None = None,
                  options: Mapping[str, Any] | None = None, deck: Iterable[Any] | None = None,
-                 names: Iterable[str] | None = None, first: int | None = None) -> State:
+                 names: Iterable[str] | None = None, first: int | None = None,
+                 *, options_as_saved: bool = False) -> State:
         """Start a game.
 
         ``deck`` stacks the draw pile (codes, top first); cards it does not list stay out of
         the game. ``first`` fixes the first seat where the ruleset draws it at random.
+        ``options_as_saved`` keeps ``options`` exactly as given, neither checked nor completed
+        (a save made before an option existed replays under its own reading).
 
         :raises PlayerCountError: ``players`` is outside the game's range.
         :raises OptionError: an unknown option or value.
@@ -153,7 +156,7 @@ class Game:
             span = (str(spec.min_players) if spec.min_players == spec.max_players
                     else f"{spec.min_players} to {spec.max_players}")
             raise PlayerCountError(f"{self.name} is played by {span} player(s), not {players}")
-        opts = self.check_options(options)
+        opts = dict(options or {}) if options_as_saved else self.check_options(options)
         seat_names = [str(n).strip() for n in names] if names is not None else []
         if seat_names and len(seat_names) != players:
             raise PlayerCountError(f"{len(seat_names)} names for {players} players")

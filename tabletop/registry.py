@@ -111,12 +111,55 @@ def restore(text: str) -> State:
         raise SaveFileError(f"the save is of a game that is not here: {e}") from None
     if game.id != gid:
         raise SaveFileError(f"the save is of {gid!r}, but {source} is {game.id!r}")
-    fresh = _replay(game, data)
+    options = data.get("options")
+    # a save made by an older version of the ruleset (an option since added or dropped) keeps
+    # its position: its moves may give another one under today's rules
+    older = isinstance(options, dict) and set(options) != set(game.spec.options)
+    if older:
+        assert isinstance(options, dict)
+        known = set(game.spec.options)
+        foreign = [str(k) for k in options if k not in known]
+        if foreign and not known & set(options):  # not an older save: another game's
+            raise SaveFileError(f"the save cannot be a game of {game.name}: it has no option "
+                                f"{', '.join(foreign)}")
+    try:
+        fresh: State | None = _replay(game, data)
+    except SaveFileError:
+        if not older:
+            raise
+        fresh = None
     saved = State.from_data(game, data)
-    if saved.to_json() != fresh.to_json():
+    if fresh is not None and saved.to_json() == fresh.to_json():
+        return fresh
+    if not older:
+        assert fresh is not None
         raise SaveFileError(f"the saved position is not what its moves give ({_diff(saved, fresh)}"
                             "); was the file edited?")
-    return fresh
+    _check_older(game, saved)
+    return saved
+
+
+def _check_older(game: Game, saved: State) -> None:
+    """A save of an older version of the ruleset: its vars are today's, of the same kinds, and
+    its position can be shown and played on."""
+    try:
+        start = game.new_game(players=saved.players, seed=saved.seed)
+    except TabletopError as e:
+        raise SaveFileError(f"the save cannot be a game of {game.name}: {e}") from None
+    for k, v in saved.vars.items():
+        if k not in start.vars:
+            raise SaveFileError(f"the save holds {k!r}, which {game.name} does not have")
+        was = start.vars[k]
+        if v is not None and was is not None and (isinstance(v, bool) != isinstance(was, bool)
+                                                  or isinstance(v, int) != isinstance(was, int)
+                                                  or isinstance(v, str) != isinstance(was, str)):
+            raise SaveFileError(f"the save's {k} is {v!r}, not a value {game.name} gives it")
+    try:
+        for seat in range(saved.players):
+            saved.view(seat)
+        saved.legal_moves()
+    except TabletopError as e:
+        raise SaveFileError(f"the save does not fit this version of {game.name}: {e}") from None
 
 
 def _replay(game: Game, data: dict[str, Any]) -> State:
@@ -140,8 +183,12 @@ def _replay(game: Game, data: dict[str, Any]) -> State:
     if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
         raise SaveFileError(f"the save's first seat is {first!r}, not a seat")
     try:
+        # the options the game knows must hold values it allows; a save made before an
+        # option existed (or after one was dropped) replays under the options it was saved with
+        game.check_options({k: v for k, v in options.items() if k in game.spec.options})
         fresh = game.new_game(players=players, seed=seed,  # new_game checks the count
-                              options=options, deck=deck, names=names, first=first)
+                              options=options, deck=deck, names=names, first=first,
+                              options_as_saved=True)
     except TabletopError as e:
         raise SaveFileError(f"the save cannot be a game of {name}: {e}") from None
     for i, text in enumerate(moves, 1):

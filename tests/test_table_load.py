@@ -1,5 +1,6 @@
 """A loaded save is checked like a new game: its game, options, players and moves; a wrong one
-gets one sentence naming what is wrong (issue 13)."""
+gets one sentence naming what is wrong (issue 13). A save made before an option was added or
+dropped keeps its position, its values checked against the game's."""
 
 from __future__ import annotations
 
@@ -45,6 +46,11 @@ def _edit_seed(d: dict[str, Any]) -> None:
     d["seed"] = "seven"
 
 
+def _edit_older_hp(d: dict[str, Any]) -> None:  # as if saved before an option existed
+    del d["options"]["binding"]
+    d["state"]["vars"]["hp"] = "lots"
+
+
 def _edit_unknown_game(d: dict[str, Any]) -> None:
     d["game"] = "chess"
 
@@ -57,6 +63,7 @@ def _edit_unknown_game(d: dict[str, Any]) -> None:
     (_edit_move, "move 2 of the save ('fight 9S') cannot be played"),
     (_edit_seed, "the save's seed is 'seven'"),
     (_edit_unknown_game, "a game that is not here: no game 'chess'"),
+    (_edit_older_hp, "the save's hp is 'lots', not a value Scoundrel gives it"),
 ])
 def test_a_tampered_save_gets_one_sentence(edit: Any, message: str, tmp_path: Path) -> None:
     data = _save(tmp_path)
