@@ -715,11 +715,12 @@ class _Loader:
                 w = self.string(w, wp)
                 if not w or any(ch.isspace() for ch in w):
                     raise self.fail(wp, f"a card's code must be one word, not {w!r}")
-                if w != code and w.upper() in {x.upper() for x in codes}:
+                if w != code and w.upper() in upper:
                     raise self.fail(wp, f"the code {w!r} is already another card's")
                 words[lang] = w
             for w in words.values():
                 codes.add(w)
+                upper.add(w.upper())
             for k in ("suit", "rank", "code", "kind", "uid"):
                 if k in extra:
                     raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
