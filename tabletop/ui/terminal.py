@@ -135,8 +135,12 @@ class Table:
                     public = [e.text_in(self.lang) for e in events
                               if e.private_to is None and e.kind == "log"]
                     shown = "; ".join(public) if st.spec.secret else move.text
-                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
-                               move=shown or "…"), "magenta")
+                    # in a game with secrets, a decision that tells the table nothing prints
+                    # nothing: a line for it would say that a question was asked (a hidden
+                    # Treasure holder's answer, in Le Coffre et la Clé)
+                    if shown or not st.spec.secret:
+                        self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
+                                   bot=bot.name, move=shown or "…"), "magenta")
                 if self.watch and not self.humans:
                     self.draw(None)
                 if self.delay:
