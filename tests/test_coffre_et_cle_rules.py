@@ -98,7 +98,7 @@ def test_swap_takes_the_centre_card_shows_it_and_locks_you() -> None:
     st.play("swap 2")
     v = st.view(ANA)
     assert v["your_card"] == "treasure"
-    assert v["centre_en"] == "1: ?   2: Key (moved since you saw it)"
+    assert v["centre_en"] == "1: ?   2: Key (moved since seen)"
     assert v["locked"] == ["Ana"] and st.view(DAN)["locked"] == ["Ana"]
     assert log_lines(st, None) == ["Ana: swaps their card with centre card 2"]
     assert "saw Treasure" not in " ".join(log_lines(st, BEN))
@@ -173,18 +173,18 @@ def test_what_you_saw_follows_the_card_through_a_swap_and_says_it_moved() -> Non
     st.play("observe 1")             # Ana sees the Fake Key in centre card 1
     st.play("swap 1")                # Ben takes it
     v = st.view(ANA)
-    assert v["known_en"] == "Ben: Fake Key (moved since you saw it)"
+    assert v["known_en"] == "Ben: Fake Key (moved since seen)"
     assert v["known_fr"] == "Ben : Clé Factice (déplacée depuis)"
     assert v["centre_en"] == "1: ?   2: ?"              # Ben's old card: Ana never saw it
     assert st.view(DAN)["known_en"] is None
     # Ben knows where his old card went; Chloe (Treasure) is asked after her action
-    assert st.view(BEN)["centre_en"] == "1: Neutral (moved since you saw it)   2: ?"
+    assert st.view(BEN)["centre_en"] == "1: Neutral (moved since seen)   2: ?"
 
 
 def test_looking_again_clears_the_moved_mark() -> None:
     st = table([N, "key", "treasure", N, N], centre=("fake", N))
     play(st, "swap 1")                # Ana's Neutral goes to centre 1
-    assert "moved since you saw it" in st.view(ANA)["centre_en"]
+    assert "moved since seen" in st.view(ANA)["centre_en"]
     play(st, "pass", "pass", "wait", "pass", "pass")
     st.play("observe 1")
     assert st.view(ANA)["centre_en"] == "1: Neutral   2: ?"
@@ -195,7 +195,7 @@ def test_option_look_never_leaves_your_new_card_unseen() -> None:
     st.play("swap 1")
     v = st.view(ANA)
     assert v["your_card"] is None
-    assert v["centre_en"] == "1: Neutral (moved since you saw it)   2: ?"
+    assert v["centre_en"] == "1: Neutral (moved since seen)   2: ?"
     assert "saw Fake Key" not in " ".join(log_lines(st, ANA))
 
 
@@ -252,9 +252,9 @@ def test_designating_a_neutral_shows_their_card_and_starts_the_final_phase() -> 
     play(st, "pass", "pass", "pass", "designate Eve")
     assert not st.is_over
     assert st.view(ANA)["known_en"] == "Eve: Neutral"
-    assert st.view(BEN)["designation_en"] == "Chloe designated Eve"
-    assert log_lines(st, None)[-1] == ("Chloe: Eve shows a Neutral card: final phase, each player "
-                                       "names the Fake Key holder")
+    assert st.view(BEN)["designation_en"] == "Chloe designated Eve: name who holds the Fake Key"
+    assert log_lines(st, None)[-1] == "Chloe: Eve shows a Neutral card: final phase"
+    assert st.view(ANA)["answers_en"] is None
     # the player after the Treasure starts; only naming is left
     assert st.current_player == DAN
     assert moves(st) == ["name Ana", "name Ben", "name Chloe", "name Eve"]

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
 
@@ -24,6 +24,7 @@ from .i18n import t
 from .render import render_log, render_moves, render_outcome, render_view
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
+LOG_LINES = 6  # the last moves shown above the prompt (fewer when the screen is short)
 
 
 class Table:
@@ -81,10 +82,25 @@ class Table:
         self.console.print(Panel("\n".join(lines), title=t(self.lang, "help_title")),
                            markup=False, highlight=False)
 
-    def draw(self, seat: int | None) -> None:
+    def draw(self, seat: int | None, ask: bool = False) -> None:
+        """The table as ``seat`` sees it and the last moves; with ``ask`` (the moves and the
+        prompt follow), the log gives up lines so that the whole turn fits the screen."""
         st = self.state
-        self.console.print(render_view(st, seat, self.lang))
-        log = render_log(st.log, seat, self.lang, st)
+        view = render_view(st, seat, self.lang)
+        self.console.print(view)
+        log = render_log(st.log, seat, self.lang, st, limit=LOG_LINES)
+        if ask and log is not None:
+            options = self.console.options
+
+            def height(r: RenderableType) -> int:
+                return len(self.console.render_lines(r, options))
+
+            room = self.console.size.height - height(view) - 1 - height(
+                render_moves(st, st.legal_moves(), self.lang))  # 1: the prompt
+            limit = LOG_LINES
+            while log is not None and height(log) > room:
+                limit -= 1
+                log = render_log(st.log, seat, self.lang, st, limit=limit) if limit else None
         if log is not None:
             self.console.print(log)
 
@@ -152,7 +168,7 @@ class Table:
                     self.save()
                     return 0
             self.last_human = seat
-            self.draw(seat)
+            self.draw(seat, ask=True)
             outcome = self.ask(seat, rng)
             if outcome is not None:
                 return outcome
@@ -202,7 +218,7 @@ class Table:
                 continue
             if word in ("rules", "règles", "regles"):
                 self.show_rules()
-                self.draw(seat)
+                self.draw(seat, ask=True)
                 self.console.print(render_moves(st, legal, self.lang))
                 continue
             if word in ("save", "sauver"):
