@@ -9,6 +9,7 @@ set aside unseen. Only the public API is used: new_game, play, legal_moves, view
 from __future__ import annotations
 
 import functools
+
 import pytest
 
 import tabletop

@@ -116,3 +116,25 @@ def test_in_french_the_table_speaks_french(tmp_path: Path) -> None:
     child.expect("il y a deux cartes au centre : 1 et 2")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_bots_decisions_that_tell_nothing_print_nothing(tmp_path: Path) -> None:
+    # A bot's wait as Treasure holder, or its first answers to force, have no public line: a
+    # "…" for them would tell the table that a question was asked (who holds the Treasure).
+    child = spawn(["play", "coffre-et-cle", "--players", "Ana,Ben,Chloé,Dan", "--seed", "6",
+                   "--seat", "2=bot:random", "--seat", "3=bot:random", "--seat",
+                   "4=bot:random"], tmp_path, size=(24, 80))
+    seen = ""
+    for _ in range(200):
+        i = child.expect(["Ana > ", "Replay this game"])
+        seen += clean(child.before)
+        if i == 1:
+            break
+        moves = moves_on_screen(child.before)
+        child.sendline("wait" if "wait" in moves else ("pass" if "pass" in moves
+                                                        else moves[0]))
+    else:
+        raise AssertionError("the game did not end")
+    child.expect(pexpect.EOF)
+    assert "(random) played:" in seen   # the bots' moves are told...
+    assert "…" not in seen      # ...and their silent answers are not

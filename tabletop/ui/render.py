@@ -207,7 +207,8 @@ def render_outcome(state: State, lang: str, humans: list[int]) -> RenderableType
     else:
         if o.winners:
             names = ", ".join(state.seat_name(w) for w in o.winners)
-            lines.append(t(lang, "won", names=names) + "\n", style="bold")
+            key = "won_many" if len(o.winners) > 1 else "won"  # French: « ont gagné »
+            lines.append(t(lang, key, names=names) + "\n", style="bold")
         else:
             lines.append(t(lang, "nobody_won") + "\n", style="bold")
         lines.append(t(lang, "scores") + colon + ", ".join(
