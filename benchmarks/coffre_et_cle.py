@@ -37,8 +37,9 @@ def play_one(args: tuple[int, int, str, dict[str, str], float]) -> dict[str, Any
     o = st.outcome
     assert o is not None
     final = {s: st.spec.cards[st.zones[f"hand/{s}"][0]].type for s in range(players)}
-    turns = st.turn
-    return {"end": o.name, "winners": o.winners, "final": final, "dealt": dealt,
+    turns = st.turn - (st.players + 1 if st.vars["phase"] == "final" else 0)  # action turns
+    name = "limit" if o.name == "final" and st.vars["designator"] is None else o.name
+    return {"end": name, "winners": o.winners, "final": final, "dealt": dealt,
             "turns": turns, "rounds": st.round}
 
 
