@@ -1612,8 +1612,12 @@ def _step_reveal(st: State, step: Step, f: _Frame) -> None:
     def names(lang: str) -> str:
         return ", ".join(text_of(c.name, lang) for c in cards)
 
-    st._emit("reveal", ctx.me, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
-             {"cards": [c.code for c in cards]}, tuple(int(s) for s in seats))
+    # the line is the seeing seat's own ("Chloé: saw Key"): a reveal to one seat is logged as
+    # that seat's, a reveal to several as nobody's in particular
+    to_seats = tuple(int(s) for s in seats)
+    who = to_seats[0] if len(to_seats) == 1 else None
+    st._emit("reveal", who, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
+             {"cards": [c.code for c in cards]}, to_seats)
 
 
 def _step_flip(st: State, step: Step, f: _Frame) -> None:

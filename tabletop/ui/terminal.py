@@ -259,8 +259,13 @@ class Table:
                               if e.private_to is None and e.kind == "log"]
                     hidden = st.spec.secret and (self.humans or not self.watch)
                     shown = "; ".join(public) if hidden else said
-                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
-                               bot=bot_name(self.lang, bot.name), move=shown or "…"), "magenta")
+                    # in a game with secrets, a decision that tells the table nothing prints
+                    # nothing: a line for it would say that a question was asked (a hidden
+                    # Treasure holder's answer, in Le Coffre et la Clé)
+                    if shown or not hidden:
+                        self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
+                                   bot=bot_name(self.lang, bot.name), move=shown or "…"),
+                                 "magenta")
                 if self.watch and not self.humans:
                     self.draw(None, below=2)
                 if self.delay:
