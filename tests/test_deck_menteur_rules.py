@@ -147,6 +147,12 @@ def test_accusing_a_true_play_costs_the_accuser_a_pack_card() -> None:
     assert v["round_no"] == 2 and v["plays"] == [] and v["suit"] is None
     assert st.current_player == 1 and moves(st)[0] == "announce clubs"
     assert v["hands"] == [5, 5]
+    # the reveal stays on the table until the next round's first play
+    st.play("announce spades")
+    st.play(f"lay {st.view(1)['hand'][0]}")
+    assert st.view(0)["last_reveal"] == ["7C", "8C"]
+    st.play("done")
+    assert st.view(0)["last_reveal"] is None and st.view(0)["verdict"] == "truth"
 
 
 def test_a_lie_costs_the_liar() -> None:
