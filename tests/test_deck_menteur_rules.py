@@ -80,7 +80,8 @@ def test_the_starter_announces_before_laying() -> None:
     assert "Ana, announce the suit" in st.prompt("en")
     st.play("announce clubs")
     assert st.view(1)["suit"] == "clubs"
-    assert public_log(st)[-1] == "announces clubs for round 1; Ana lays first"
+    assert st.log[-1].seat == 0
+    assert public_log(st)[-1] == "announces clubs for round 1 and lays first"
     assert moves(st) == ["lay 7C", "lay 8C", "lay 9S", "lay joker", "lay 10D"]
 
 
@@ -90,6 +91,8 @@ def test_option_previous_the_player_before_the_starter_announces() -> None:
     assert "Chloé, announce" in st.prompt("en") and "Ana lays first" in st.prompt("en")
     st.play("announce diamonds")
     assert st.current_player == 0 and st.view(0)["suit"] == "diamonds"
+    assert st.log[-1].seat == 0
+    assert public_log(st)[-1] == "lays first in round 1; Chloé announces diamonds"
 
 
 # ------------------------------------------------------------------ laying
@@ -139,7 +142,7 @@ def test_accusing_a_true_play_costs_the_accuser_a_pack_card() -> None:
     st.play("accuse")
     log = public_log(st, n)
     assert log[0] == "accuses Ana, who shows 7C 8C: all clubs"
-    assert log[1] == "Ben turns 3S: 5 card(s) left in the pack"
+    assert log[1] == "so Ben turns 3S: 5 card(s) left in the pack"
     v = st.view(0)
     assert v["last_reveal"] == ["7C", "8C"] and v["verdict"] == "truth"
     assert v["packs"] == [6, 5] and v["turned"] == [[], ["3S"]]
@@ -257,7 +260,8 @@ def test_the_pack_shrinks_and_the_ace_eliminates_the_last_one_in_wins() -> None:
     assert st.is_over and st.outcome.winners == (1,)
     assert st.outcome.reason == "Ben is the last player in"
     assert st.view(1)["packs"] == ["out", 6]
-    assert "Ana turns the ace of their pack" in public_log(st)
+    assert st.view(1)["last_reveal"] and st.view(1)["verdict"] == "lie"  # on the last screen
+    assert "so Ana turns the ace of their pack" in public_log(st)
     assert st.legal_moves() == []
 
 

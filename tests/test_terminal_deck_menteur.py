@@ -133,3 +133,16 @@ def test_a_french_table(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     saved = json.loads((tmp_path / "deck-menteur-3.json").read_text(encoding="utf-8"))
     assert saved["moves"] == ["announce spades"]
+
+
+def test_a_joker_stays_in_the_row_of_the_hand() -> None:
+    from rich.console import Console
+
+    from tabletop.ui.render import render_view
+
+    st = tabletop.load("deck-menteur").new_game(
+        players=2, seed=1, first=0, deck=["7C", "joker", "9S", "8D", "QS"])
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render_view(st, 0, "en"))
+    rows = [r for r in console.export_text().splitlines() if "Your hand" in r]
+    assert len(rows) == 1 and "Joker" in rows[0] and "7♣" in rows[0] and "Q♠" in rows[0]

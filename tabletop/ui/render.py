@@ -45,8 +45,9 @@ def _cards(spec: GameSpec, value: Any, lang: str) -> Text:
         return Text("-", style="dim")
     if not isinstance(value, list):
         value = [value]
+    # named cards with a text are drawn one a line, with it; a bare name stays in the row
     named = any(spec.card_by_code(str(v)) and spec.card_by_code(str(v))[0].kind == "named"
-                for v in value if v is not None)
+                and spec.card_by_code(str(v))[0].text for v in value if v is not None)
     out = Text()
     for i, v in enumerate(value):
         if i:
