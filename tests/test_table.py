@@ -135,8 +135,12 @@ def test_every_game_has_its_rules_page(game: str, tmp_path: Path) -> None:
     child = spawn(["rules", game], tmp_path)
     child.expect(pexpect.EOF)
     page = clean(child.before)
-    for section in ("Rules in our words", "Options", "Notation", "View keys", "Rulings"):
+    for section in ("Rules in our words", "Options", "Notation", "Rulings"):
         assert section in page, (game, section)
+    # the docs shape of issue 13: the view keys live on the designer's page when it exists
+    designer = Path(__file__).parent.parent / "docs" / "designers" / f"{game}.md"
+    keys = designer.read_text(encoding="utf-8") if designer.exists() else page
+    assert "View keys" in keys, game
 
 
 def test_a_resumed_game_keeps_its_bots(tmp_path: Path) -> None:
