@@ -357,3 +357,22 @@ def test_a_sampled_world_keeps_the_claim_and_the_packs_but_not_the_cards() -> No
         for seat, suit in enumerate("HSD"):
             assert {w.spec.cards[u].suit for u in w.zones[f"pack/{seat}"]} == {suit}
     assert len(seen) > 5, "Ana's face-down cards are dealt anew in each world"
+
+
+def test_the_mcts_bot_decides_from_what_it_sees_not_from_the_truth() -> None:
+    from tabletop.bots import MctsBot, decide
+
+    for seed in range(3):
+        st = game().new_game(players=3, seed=seed, first=0)
+        st.play("announce clubs")
+        st.play(f"lay {st.view(0)['hand'][0]}")
+        st.play(f"lay {st.view(0)['hand'][0]}")
+        st.play("done")
+        # another real world that Ben cannot tell apart: other hands, Ana's play, the packs
+        other = st.determinize(1, random.Random(seed + 100))
+        assert other.view(1) == st.view(1)
+        assert other.zones["laid/0"] != st.zones["laid/0"] or \
+            other.zones["hand/2"] != st.zones["hand/2"]
+        a = decide(MctsBot(seed=7, iterations=40), st, 1)
+        b = decide(MctsBot(seed=7, iterations=40), other, 1)
+        assert a.text == b.text
