@@ -2,6 +2,7 @@
 
     python benchmarks/deck_menteur.py --games 1000            # 2, 3 and 4 players
     python benchmarks/deck_menteur.py --games 1000 --option deal=refill
+    python benchmarks/deck_menteur.py --habits 30      # how the mcts bot lies and accuses
 
 Seats are counted twice: by seat number, and by place in the order from the player who lays
 first in round 1 (drawn at random), since that is the seat a rule could favour.
@@ -15,6 +16,7 @@ import statistics
 import time
 
 import tabletop
+from tabletop.bots import MctsBot, RandomBot, decide
 
 
 def run(players: int, games: int, options: dict[str, str]) -> None:
@@ -52,12 +54,48 @@ def run(players: int, games: int, options: dict[str, str]) -> None:
           f"[{elapsed:.1f} s]", flush=True)
 
 
+def habits(games: int, iterations: int) -> None:
+    """The MCTS bot (seat 1) against a random bot, 2 players: its lies and accusations."""
+    g = tabletop.load("deck-menteur")
+    letters = {"clubs": "C", "spades": "S", "diamonds": "D"}
+    plays = lies = turns = accusations = found = 0
+    for seed in range(games):
+        st = g.new_game(players=2, seed=seed)
+        bots = [MctsBot(seed=seed, iterations=iterations), RandomBot(seed=seed)]
+        while not st.is_over:
+            seat = st.current_player
+            assert seat is not None
+            move = decide(bots[seat], st, seat)
+            fresh = seat == 0 and st.pending is None and st.vars["this_play"] == 0
+            turns += fresh
+            events = st.play(move)
+            if fresh and move.text == "accuse":
+                accusations += 1
+                found += st.vars["verdict"] == "lie"
+            if seat == 0 and any(e.text.get("en", "").startswith("lays ") for e in events):
+                plays += 1
+                laid = [st.spec.cards[u] for u in st.zones["laid/0"]]
+                laid = laid[len(laid) - st.vars["last_count/0"]:]
+                letter = letters[st.vars["suit"]]
+                lies += any(c.suit != letter and c.code != "joker" for c in laid)
+    rate = 100 * accusations / max(1, turns)
+    print(f"mcts ({iterations} iterations) against random, {games} games: {plays} plays, "
+          f"{100 * lies / max(1, plays):.0f}% lies; accused on {rate:.0f}% of its turns; "
+          f"{100 * found / max(1, accusations):.0f}% of its accusations found a lie")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", default="2,3,4")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--habits", type=int, default=0, metavar="GAMES",
+                   help="instead: the mcts bot's lies and accusations over GAMES games")
+    p.add_argument("--iterations", type=int, default=30)
     a = p.parse_args()
+    if a.habits:
+        habits(a.habits, a.iterations)
+        return
     options = dict(o.split("=", 1) for o in a.option)
     for n in a.players.split(","):
         run(int(n), a.games, options)
