@@ -13,13 +13,15 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def spawn(args: list[str], save_dir: Path, lang: str = "en",
-          timeout: float = 20) -> pexpect.spawn:
-    """Start `python -m tabletop ARGS` with a wide, colourless terminal."""
-    env = dict(os.environ, TABLETOP_SAVE_DIR=str(save_dir), COLUMNS="100", LINES="50",
-               NO_COLOR="1", TERM="xterm",
+          timeout: float = 20, size: tuple[int, int] = (50, 100)) -> pexpect.spawn:
+    """Start `python -m tabletop ARGS` with a colourless terminal of ``size`` (lines,
+    columns; wide by default)."""
+    lines, columns = size
+    env = dict(os.environ, TABLETOP_SAVE_DIR=str(save_dir), COLUMNS=str(columns),
+               LINES=str(lines), NO_COLOR="1", TERM="xterm",
                LANG="en_US.UTF-8" if lang == "en" else "fr_FR.UTF-8")
     child = pexpect.spawn(sys.executable, ["-m", "tabletop", *args], env=env, encoding="utf-8",
-                          timeout=timeout, dimensions=(50, 100))
+                          timeout=timeout, dimensions=size)
     return child
 
 
