@@ -108,8 +108,8 @@ def test_three_players_behind_the_curtain_to_the_end(tmp_path: Path) -> None:
     assert o is not None and len(o.winners) == 1
     winner = NAMES[o.winners[0]]
     assert f"{winner} won." in end and f"{winner} is the last player in" in end
-    # the last screen is the whole table's: nobody's hand
-    assert "Your hand" not in end
+    # the game is over: the last screen shows every hand (the table's rule for every game)
+    assert all(f"{n}: Your hand" in end for n in NAMES)
     packs = re.search(r"Pack \(cards left\) (.*?) │", end)
     assert packs is not None and packs.group(1).count("out") == 2
 
@@ -121,18 +121,24 @@ def test_a_french_table(tmp_path: Path) -> None:
     child.sendline("")
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
-    assert "Paquet (cartes) Ana: 6 Ben: 6" in screen
-    assert "annoncez la couleur (announce clubs = trèfles" in screen
-    child.sendline("announce spades")
+    assert "Paquet (cartes) Ana : 6 Ben : 6" in screen
+    assert "annoncez la couleur (annoncer clubs = trèfles" in screen
+    assert "annoncer spades" in screen
+    child.sendline("annoncer spades")
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
     assert "Annonce piques ♠" in screen and "annonce piques pour la manche 1" in screen
-    child.sendline("done")
+    assert "poser " in screen and "lay " not in screen
+    child.sendline("fini")
     child.expect("posez d'abord au moins une carte")
-    child.sendline("quit")
+    child.expect("> ")
+    child.sendline("lay joker" if "Joker" in screen else "poser " + re.findall(
+        r"poser (\S+)", screen)[0])
+    child.expect("> ")
+    child.sendline("quitter")
     child.expect(pexpect.EOF)
     saved = json.loads((tmp_path / "deck-menteur-3.json").read_text(encoding="utf-8"))
-    assert saved["moves"] == ["announce spades"]
+    assert saved["moves"][0] == "announce spades" and saved["moves"][1].startswith("lay ")
 
 
 def test_a_joker_stays_in_the_row_of_the_hand() -> None:
