@@ -33,4 +33,11 @@ def clean(text: str) -> str:
 def moves_on_screen(text: str) -> list[str]:
     """The numbered moves of the last move list printed."""
     block = clean(text).rsplit("moves", 1)[-1]
-    return re.findall(r"^\W*\d+\. (.+?)\s*(?:\(.*\))?\s*│?\s*$", block, flags=re.M)
+    entries: dict[int, str] = {}
+    for line in block.splitlines():  # the list may be in columns: "1. a      4. d"
+        if not re.match(r"^\W*\d+\. ", line):
+            continue
+        parts = re.split(r"(?:^\W*|\s{2,})(\d+)\. ", line.strip().strip("│").rstrip())
+        for number, move in zip(parts[1::2], parts[2::2], strict=True):
+            entries[int(number)] = re.sub(r"\s*(?:\(.*\))?\s*│?\s*$", "", move)
+    return [entries[n] for n in sorted(entries)]

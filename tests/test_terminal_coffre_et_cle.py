@@ -136,5 +136,5 @@ def test_bots_decisions_that_tell_nothing_print_nothing(tmp_path: Path) -> None:
     else:
         raise AssertionError("the game did not end")
     child.expect(pexpect.EOF)
-    assert "(random) played:" in seen   # the bots' moves are told...
+    assert "(random bot) played:" in seen   # the bots' moves are told...
     assert "…" not in seen      # ...and their silent answers are not
