@@ -30,6 +30,7 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "permutations": (1, 1),
     "combinations": (2, 2),
     "seats": (0, 0),
+    "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
     "previous_seat": (1, 1),
@@ -105,6 +106,9 @@ class ZoneSpec:
     order: str  # pile (top first, new cards on top) | row (new cards at the end)
     deck: bool
     label: dict[str, str]
+    # known: everyone knows which cards the zone holds, only not their order (a shuffled
+    # pile of known cards); determinize then only reorders them, inside the zone
+    contents: str = "unknown"
 
 
 @attrs.frozen
@@ -742,7 +746,8 @@ class _Loader:
         out = {}
         for name, z in self.mapping(v, "zones").items():
             p = f"zones.{name}"
-            z = self.mapping(z or {}, p, {"visibility", "per_seat", "order", "deck", "label"})
+            z = self.mapping(z or {}, p, {"visibility", "per_seat", "order", "deck", "label",
+                                          "contents"})
             vis = z.get("visibility", "public")
             if vis not in ("public", "hidden", "owner"):
                 raise self.fail(f"{p}.visibility",
@@ -753,9 +758,13 @@ class _Loader:
             per_seat = self.boolean(z.get("per_seat", False), f"{p}.per_seat")
             if vis == "owner" and not per_seat:
                 raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true")
+            contents = z.get("contents", "unknown")
+            if contents not in ("unknown", "known"):
+                raise self.fail(f"{p}.contents",
+                                f"contents must be unknown or known, not {contents!r}")
             out[name] = ZoneSpec(name, vis, per_seat, order,
                                  self.boolean(z.get("deck", False), f"{p}.deck"),
-                                 self.lang(z.get("label", name), f"{p}.label"))
+                                 self.lang(z.get("label", name), f"{p}.label"), contents)
         return out
 
     def vars(self, v: Any) -> dict[str, VarSpec]:

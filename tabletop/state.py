@@ -336,6 +336,11 @@ def _seat_list(ctx: Ctx) -> list[int]:
     return [s for s in range(st.players) if s not in st.out]
 
 
+def _all_seats(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    return list(range(st.players))
+
+
 def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     items = args[0](ctx) or []
     if len(args) == 1:
@@ -485,6 +490,7 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "permutations": lambda ctx, a: _permutations(a[0](ctx)),
     "combinations": lambda ctx, a: _combinations(a[0](ctx), a[1](ctx)),
     "seats": lambda ctx, a: _seat_list(ctx),
+    "all_seats": lambda ctx, a: _all_seats(ctx),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
     "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
@@ -807,8 +813,23 @@ class State:
                 if uid not in known:
                     places.append((key, i))
                     hidden.append(uid)
-        dealt = sorted(hidden)
-        rng.shuffle(dealt)
+        # a zone whose contents are known (contents: known) keeps its own cards, reordered;
+        # every other hidden card is dealt again among the other hidden places
+        zones = self.spec.zones
+        groups: dict[str, list[int]] = {}
+        pool: list[int] = []
+        for j, (key, _i) in enumerate(places):
+            z = zones.get(key.partition("/")[0])
+            if z is not None and z.contents == "known":
+                groups.setdefault(key, []).append(j)
+            else:
+                pool.append(j)
+        dealt = hidden[:]
+        for group in [pool, *groups.values()]:
+            mixed = sorted(hidden[j] for j in group)
+            rng.shuffle(mixed)
+            for j, c in zip(group, mixed, strict=True):
+                dealt[j] = c
         # a card the effects hold by name (a local, a var, a pending option) is "the card in
         # that place": in the new world, the card dealt to its place
         swap: dict[int, int] = {}

@@ -103,8 +103,9 @@ def _cards(spec: GameSpec, value: Any, lang: str, texts: str = "full",
         return Text("-", style="dim")
     if not isinstance(value, list):
         value = [value]
+    # named cards with a text are drawn one a line, with it; a bare name stays in the row
     named = any(spec.card_by_code(str(v)) and spec.card_by_code(str(v))[0].kind == "named"
-                for v in value if v is not None)
+                and spec.card_by_code(str(v))[0].text for v in value if v is not None)
     long = named and texts != "none"
     out = Text()
     for i, v in enumerate(value):
