@@ -133,8 +133,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
                   "fr": "« {text} » est incomplet ou trop long : écrivez {shapes} (permis "
                         "maintenant : {listing})"},
     "bad_usage": {"en": "{text!r} is not how {word} is typed: {usage} (legal now: {listing})",
-                  "fr": "« {text} » : ce n'est pas ainsi que {word} se tape ; {usage} (permis "
-                        "maintenant : {listing})"},
+                  "fr": "« {text} » est mal formé : {usage} (permis maintenant : {listing})"},
     "not_a_move": {"en": "{text!r} is not a move of {game}; moves start with {words} (legal "
                          "now: {listing})",
                    "fr": "« {text} » n'est pas un coup de {game} ; les coups commencent par "
