@@ -15,10 +15,11 @@ from rich.markdown import Markdown
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from . import __version__, registry
+from . import __version__, checker, registry
 from .bots import Bot, BotError, make_bot
 from .errors import TabletopError
 from .spec import text_of
+from .starter import write_starter
 from .state import State
 from .ui.i18n import LANGS, default_lang, t
 from .ui.terminal import Table
@@ -38,16 +39,25 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("list", help="the games, with players and a one-line description")
+    ls = sub.add_parser("list", help="the games, with players and a one-line description")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
-    r.add_argument("game", help="a game id (see: tabletop list)")
+    r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
     r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
                    "the English page when there is none in that language")
     r.add_argument("--designer", action="store_true",
                    help="the designer's page: view keys, the reasoning behind each ruling, "
                         "measured figures")
-    c = sub.add_parser("check", help="check a ruleset file and say what is wrong, if anything")
+    c = sub.add_parser("check", help="check a ruleset file and play random games with it; "
+                       "exit status 0 when nothing is wrong, 1 otherwise")
     c.add_argument("path", help="a .yaml ruleset")
+    c.add_argument("--games", type=int, default=300, metavar="N",
+                   help="random games to play (default 300)")
+    c.add_argument("--seconds", type=float, default=20.0, metavar="S",
+                   help="time budget for the games (default 20)")
+    nw = sub.add_parser("new", help="write a small, complete, commented ruleset to start "
+                        "your own game from")
+    nw.add_argument("name", help='the game\'s name, e.g. "My Game" (writes my-game.yaml)')
+    nw.add_argument("--dir", default=".", help="the folder to write it in (default: here)")
     pl = sub.add_parser("play", help="play a game in the terminal",
                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
@@ -67,6 +77,10 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
                     "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
+    for sp in (ls, r, pl):  # your own games, found by id beside the shipped ones
+        sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
+                        help="a folder of your own .yaml games, played by their file name "
+                        "(also: $TABLETOP_GAMES_DIR)")
     return p
 
 
@@ -192,15 +206,39 @@ def cmd_list(console: Console) -> int:
         span = (str(spec.min_players) if spec.min_players == spec.max_players
                 else f"{spec.min_players}-{spec.max_players}")
         table.add_row(Text(gid), span, Text(text_of(spec.summary, "en")))
+    for gid, path in registry.user_games().items():  # --games-dir, $TABLETOP_GAMES_DIR
+        try:
+            spec = registry.load(gid).spec
+        except TabletopError as e:
+            table.add_row(Text(gid), "?", Text(f"({path}: cannot load: {e})"))
+            continue
+        span = (str(spec.min_players) if spec.min_players == spec.max_players
+                else f"{spec.min_players}-{spec.max_players}")
+        table.add_row(Text(gid), span, Text(f"{text_of(spec.summary, 'en')} ({path.parent})"))
     console.print(table)
     return 0
 
 
+_OWN_PAGE_HINT = {
+    "en": "A ruleset gives its own with a rules: text, or a Markdown file beside it "
+          "(my-game.md, my-game.fr.md).",
+    "fr": "Un fichier de règles donne la sienne avec un texte rules:, ou un fichier Markdown "
+          "à côté de lui (mon-jeu.md, mon-jeu.fr.md).",
+}
+
+
 def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) -> int:
-    spec = registry.load(game).spec
+    loaded = registry.load(game)
+    spec = loaded.spec
+    own = None if designer else registry.own_rules(loaded, lang)  # a ruleset's own page
+    if own is not None:
+        console.print(Markdown(own))
+        return 0
     page = registry.doc_path(spec.id, lang, designer)
     if page is None:
-        console.print(t(lang, "no_rules", game=text_of(spec.name, lang)), markup=False)
+        console.print(t(lang, "no_rules", game=text_of(spec.name, lang)) + " "
+                      + _OWN_PAGE_HINT.get(lang, _OWN_PAGE_HINT["en"]), markup=False,
+                      highlight=False)
         return 1
     if registry.page_lang(page) != lang:
         console.print(t(lang, "page_in_english"), style="yellow", markup=False)
@@ -208,15 +246,22 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
     return 0
 
 
-def cmd_check(console: Console, path: str) -> int:
-    game = registry.load(path if path.endswith((".yaml", ".yml")) else path)
+def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0) -> int:
+    """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1."""
+    def say(text: str, style: str | None = None) -> None:
+        console.print(text, style=style, markup=False, highlight=False)
+
+    try:
+        game = registry.load(path)
+    except TabletopError as e:
+        say(f"tabletop: {e}", "bold red")
+        return 1
     spec = game.spec
-    st = game.new_game(players=spec.min_players, seed=1)
-    console.print(f"{path}: ok - {text_of(spec.name, 'en')}, {len(spec.cards)} cards, "
-                  f"{len(spec.moves)} moves, {spec.min_players}-{spec.max_players} players; "
-                  f"first moves: {', '.join(m.text for m in st.legal_moves()[:5])}",
-                  markup=False, highlight=False)
-    return 0
+    say(f"{path}: loaded - {text_of(spec.name, 'en')}, {checker.describe_spec(game)}")
+    report = checker.play_check(game, games=max(1, games), seconds=max(0.1, seconds))
+    for line in checker.describe(path, game, report):
+        say(line, "bold red" if line.startswith("problem") else None)
+    return 1 if report.problems else 0
 
 
 def _seed(arg: str | None) -> int | None:
@@ -301,18 +346,33 @@ def main(argv: list[str] | None = None) -> int:
     a = parser.parse_args(argv)
     console = Console(highlight=False)
     try:
+        for folder in getattr(a, "games_dir", None) or []:
+            registry.add_games_dir(folder)
         if a.command == "list":
             return cmd_list(console)
         if a.command == "rules":
             return cmd_rules(console, a.game, a.lang or default_lang(), a.designer)
+        if a.command == "new":
+            path = write_starter(a.name, a.dir)
+            console.print(f"wrote {path}: a whole game that loads and plays. Next:\n"
+                          f"  tabletop check {path}     # after each change\n"
+                          f"  tabletop play {path}\n"
+                          "Every word is explained in docs/yaml-reference.md.",
+                          markup=False, highlight=False)
+            return 0
         if a.command == "check":
-            return cmd_check(console, a.path)
+            return cmd_check(console, a.path, a.games, a.seconds)
         if a.command == "play":
             return cmd_play(console, a)
         parser.print_help()
         return 0
     except (TabletopError, UsageError, BotError) as e:
         console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
+        return 2
+    except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee
+        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
+        console.print(f"tabletop: the game ran out of {what}: a mistake in the ruleset",
+                      style="bold red", markup=False, highlight=False)
         return 2
     except KeyboardInterrupt:
         console.print("")

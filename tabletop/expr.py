@@ -23,11 +23,13 @@ evaluates its second argument once per element with ``it`` bound to that element
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .errors import ExpressionError
+from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
 
 Value = Any
 Compiled = Callable[["Context"], Value]
@@ -66,10 +68,46 @@ _TOKEN = re.compile(
 _KEYWORDS = {"and", "or", "not", "in", "if", "else", "true", "false", "null"}
 
 
+class Work:
+    """What expressions may still go through in one move, listing or view (items of lists,
+    characters of texts): the engine resets it with ``reset()`` before each; passing
+    MAX_WORK is an ExpressionError, so a ruleset's loop ends in seconds, not hours."""
+
+    left = MAX_WORK
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.left = MAX_WORK
+
+    @classmethod
+    def spend(cls, n: int) -> None:
+        cls.left -= n
+        if cls.left < 0:
+            cls.left = MAX_WORK
+            raise ExpressionError(f"the expressions went through more than {MAX_WORK} items "
+                                  "in one move (the limit): a loop in the ruleset?")
+
+
+def did_you_mean(word: object, choices: object) -> str:
+    """`` (did you mean 'x'?)`` when a known name is close to a mistyped one, else ``""``."""
+    names = [str(c) for c in choices] if isinstance(choices, set | list | tuple | dict) else []
+    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _bounded(v: int, text: str) -> int:
+    if -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    raise ExpressionError(f"a number passed {MAX_NUMBER} (the limit) in {text!r}")
+
+
 def tokenize(text: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
     pos = 0
     text = text.rstrip()
+    if len(text) > MAX_EXPR_CHARS:
+        raise ExpressionError(f"the expression is longer than {MAX_EXPR_CHARS} characters "
+                              f"(the limit): {text[:40]!r}...")
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
@@ -78,6 +116,8 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
             )
         group = m.lastgroup or ""
         value = m.group(group)
+        if group == "num" and len(value) > 15:
+            raise ExpressionError(f"the number {value[:20]}... passes {MAX_NUMBER} (the limit)")
         kind = "kw" if group == "name" and value in _KEYWORDS else group
         tokens.append((kind, value, m.start(group)))
         pos = m.end()
@@ -87,6 +127,12 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
 
 def _truthy(v: Value) -> bool:
     return bool(v)
+
+
+def _spent(b: Value) -> bool:
+    if isinstance(b, list | tuple | str):
+        Work.spend(len(b))
+    return True
 
 
 def _cmp(op: str) -> Callable[[Value, Value], bool]:
@@ -105,8 +151,9 @@ def _cmp(op: str) -> Callable[[Value, Value], bool]:
         "<=": safe(lambda a, b: a <= b),
         ">": safe(lambda a, b: a > b),
         ">=": safe(lambda a, b: a >= b),
-        "in": lambda a, b: b is not None and a in b,
-        "not in": lambda a, b: b is None or a not in b,
+        # a long list is counted as work (short ones cost less than counting them)
+        "in": lambda a, b: b is not None and (len(b) < 256 or _spent(b)) and a in b,
+        "not in": lambda a, b: b is None or ((len(b) < 256 or _spent(b)) and a not in b),
     }
     return table[op]
 
@@ -176,6 +223,9 @@ def _items(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
         return []
     if not isinstance(v, list | tuple):
         return [v]
+    Work.left -= len(v)  # Work.spend, inlined: this is the hot path of every list function
+    if Work.left < 0:
+        Work.spend(0)
     return list(v)
 
 
@@ -280,7 +330,7 @@ def _number(ctx: Context, args: Sequence[Compiled]) -> Value:
         return int(v)
     if isinstance(v, str):
         t = v.strip()
-        if t.lstrip("+-").isdigit():
+        if t.lstrip("+-").isdecimal() and len(t) <= 16:
             return int(t)
     return None
 
@@ -289,14 +339,80 @@ def _join(ctx: Context, args: Sequence[Compiled]) -> str:
     """The items as one text, each as a message shows it, with a separator (default none):
     ``join([card.code, ": ", card.value])``."""
     sep = display(args[1](ctx)) if len(args) > 1 else ""
-    return sep.join(display(x) for x in _items(ctx, args))
+    return _text(sep.join(display(x) for x in _items(ctx, args)))
+
+
+def _text(t: str) -> str:
+    """A text built during play, within MAX_TEXT characters."""
+    Work.spend(len(t))
+    if len(t) > MAX_TEXT:
+        raise ExpressionError(f"a text grew past {MAX_TEXT} characters (the limit)")
+    return t
 
 
 def _plus(a: Value, b: Value, text: str) -> Value:
     """``+``: two lists join into a new list (``seen + [card.code]``); else numbers add."""
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        n = len(a) + len(b)
+        Work.spend(n)
+        if n > MAX_LIST:
+            raise ExpressionError(f"a list grew past {MAX_LIST} items (the limit) in {text!r}")
         return [*a, *b]
-    return _num(a, text) + _num(b, text)
+    v = _num(a, text) + _num(b, text)
+    if -MAX_NUMBER <= v <= MAX_NUMBER:
+        return v
+    return _bounded(v, text)
+
+
+def _index_of(ctx: Context, args: Sequence[Compiled]) -> Value:
+    """The position (from 0) of the first item equal to the value, or null: a card is the same
+    card (not another copy), text and numbers compare by value."""
+    items = _items(ctx, args)
+    v = args[1](ctx)
+    for i, x in enumerate(items):
+        if x is v or (not hasattr(x, "attr_table") and x == v):
+            return i
+    return None
+
+
+def _by(pick: Callable[[int, int], bool]) -> CoreFn:
+    """highest/lowest(items, key): the first item whose key (``it`` bound) is the highest or
+    lowest; items whose key is null are left out; null when none is left."""
+    def fn(ctx: Context, args: Sequence[Compiled]) -> Value:
+        items = _items(ctx, args)
+        best, best_key = None, None
+        for x, k in zip(items, _each(ctx, items, args[1]), strict=True):
+            if k is None:
+                continue
+            try:
+                if best_key is None or pick(k, best_key):
+                    best, best_key = x, k
+            except TypeError:
+                raise ExpressionError(f"highest/lowest need numbers or texts to compare, got "
+                                      f"{best_key!r} and {k!r}") from None
+        return best
+
+    return fn
+
+
+_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def _symbol(ctx: Context, args: Sequence[Compiled]) -> Value:
+    """A suit letter (S C D H) or a playing card's code (10H) with the suit as its symbol
+    (♥, 10♥); a card gives its code so; other values as they are; lists item by item."""
+    def one(v: Value) -> Value:
+        code = getattr(v, "code", None) if hasattr(v, "attr_table") else v
+        if isinstance(code, str) and code and code[-1] in _SYMBOLS and (
+                len(code) == 1 or code[:-1] in _RANKS):
+            return code[:-1] + _SYMBOLS[code[-1]]
+        return code
+
+    v = args[0](ctx)
+    return [one(x) for x in v] if isinstance(v, list | tuple) else one(v)
+
+
+_RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
 
 
 CORE: dict[str, tuple[CoreFn, int, int]] = {
@@ -318,6 +434,10 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
     "default": (_default, 2, 2),
     "number": (_number, 1, 1),
     "join": (_join, 1, 2),
+    "index_of": (_index_of, 2, 2),
+    "highest": (_by(lambda a, b: a > b), 2, 2),
+    "lowest": (_by(lambda a, b: a < b), 2, 2),
+    "symbol": (_symbol, 1, 1),
 }
 
 
@@ -329,6 +449,7 @@ class _Parser:
         self.names = names
         self.functions = functions
         self.bound: list[str] = ["it"]
+        self.depth = 0
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.i]
@@ -358,36 +479,78 @@ class _Parser:
             raise self.error("expected the end of the expression")
         return fn
 
+    def deeper(self) -> None:
+        """One more level of nesting (brackets, calls, if-else, not, minus signs)."""
+        self.depth += 1
+        if self.depth > MAX_EXPR_DEPTH:
+            raise self.error(f"the expression is nested too deeply (more than "
+                             f"{MAX_EXPR_DEPTH} levels, the limit)")
+
     def expr(self) -> Compiled:
+        self.deeper()
         a = self.or_()
         if self.at("if"):
             self.next()
             c = self.or_()
             self.expect("else")
             b = self.expr()
+            self.depth -= 1
             return lambda ctx: a(ctx) if c(ctx) else b(ctx)
+        self.depth -= 1
         return a
 
     def or_(self) -> Compiled:
         a = self.and_()
+        rest = []
         while self.at("or"):
             self.next()
-            b = self.and_()
-            a = (lambda x, y: lambda ctx: x(ctx) or y(ctx))(a, b)
-        return a
+            rest.append(self.and_())
+        if not rest:
+            return a
+        if len(rest) == 1:
+            b = rest[0]
+            return lambda ctx: a(ctx) or b(ctx)
+        terms = [a, *rest]
+
+        def any_of(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
+            v = None
+            for t in terms:
+                v = t(ctx)
+                if v:
+                    return v
+            return v
+
+        return any_of
 
     def and_(self) -> Compiled:
         a = self.not_()
+        rest = []
         while self.at("and"):
             self.next()
-            b = self.not_()
-            a = (lambda x, y: lambda ctx: x(ctx) and y(ctx))(a, b)
-        return a
+            rest.append(self.not_())
+        if not rest:
+            return a
+        if len(rest) == 1:
+            b = rest[0]
+            return lambda ctx: a(ctx) and b(ctx)
+        terms = [a, *rest]
+
+        def all_of(ctx: Context) -> Value:
+            v = None
+            for t in terms:
+                v = t(ctx)
+                if not v:
+                    return v
+            return v
+
+        return all_of
 
     def not_(self) -> Compiled:
         if self.at("not"):
             self.next()
+            self.deeper()
             a = self.not_()
+            self.depth -= 1
             return lambda ctx: not a(ctx)
         return self.compare()
 
@@ -413,40 +576,56 @@ class _Parser:
     def sum_(self) -> Compiled:
         a = self.product()
         text = self.text
+        rest: list[tuple[bool, Compiled]] = []
         while self.at("+") or self.at("-"):
             op = self.next()[1]
-            b = self.product()
-            if op == "+":
-                a = (lambda x, y: lambda ctx: _plus(x(ctx), y(ctx), text))(a, b)
-            else:
-                a = (lambda x, y: lambda ctx: _num(x(ctx), text) - _num(y(ctx), text))(a, b)
+            rest.append((op == "+", self.product()))
+        if len(rest) == 1:
+            plus, b = rest[0]
+            if plus:
+                return lambda ctx: _plus(a(ctx), b(ctx), text)
+            return lambda ctx: _bounded(_num(a(ctx), text) - _num(b(ctx), text), text)
+        if rest:
+            def total(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
+                v = a(ctx)
+                for plus, b in rest:
+                    v = (_plus(v, b(ctx), text) if plus else
+                         _bounded(_num(v, text) - _num(b(ctx), text), text))
+                return v
+
+            return total
         return a
 
     def product(self) -> Compiled:
         a = self.unary()
         text = self.text
+        rest: list[tuple[str, Compiled]] = []
         while self.at("*") or self.at("/") or self.at("%"):
             op = self.next()[1]
-            b = self.unary()
+            rest.append((op, self.unary()))
+        if not rest:
+            return a
 
-            def make(x: Compiled, y: Compiled, op: str = op) -> Compiled:
-                def fn(ctx: Context) -> int:
-                    p, q = _num(x(ctx), text), _num(y(ctx), text)
-                    if op == "*":
-                        return p * q
-                    if q == 0:
-                        raise ExpressionError(f"division by zero in {text!r}")
-                    return p // q if op == "/" else p % q
+        def fn(ctx: Context) -> int:  # flat: a thousand factors need no deep stack
+            p = _num(a(ctx), text)
+            for op, y in rest:
+                q = _num(y(ctx), text)
+                if op == "*":
+                    p = _bounded(p * q, text)
+                elif q == 0:
+                    raise ExpressionError(f"division by zero in {text!r}")
+                else:
+                    p = p // q if op == "/" else p % q
+            return p
 
-                return fn
-
-            a = make(a, b)
-        return a
+        return fn
 
     def unary(self) -> Compiled:
         if self.at("-"):
             self.next()
+            self.deeper()
             a = self.unary()
+            self.depth -= 1
             text = self.text
             return lambda ctx: -_num(a(ctx), text)
         return self.postfix()
@@ -528,7 +707,9 @@ class _Parser:
             fn = None
         else:
             known = ", ".join(sorted(set(CORE) | set(self.functions)))
-            raise ExpressionError(f"unknown function {name!r} in {self.text!r} (known: {known})")
+            raise ExpressionError(f"unknown function {name!r} in {self.text!r}"
+                                  f"{did_you_mean(name, set(CORE) | set(self.functions))} "
+                                  f"(known: {known})")
         if not lo <= len(args) <= hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             raise ExpressionError(
@@ -541,7 +722,8 @@ class _Parser:
 
     def check_name(self, name: str) -> None:
         if self.names is not None and name not in self.names:
-            raise ExpressionError(f"unknown name {name!r} in {self.text!r}")
+            raise ExpressionError(f"unknown name {name!r} in {self.text!r}"
+                                  f"{did_you_mean(name, self.names | {*self.bound})}")
 
     def name(self, name: str) -> Compiled:
         if name in self.bound:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import DeckError, OptionError, PlayerCountError
+from .expr import did_you_mean
 from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
 from .state import BOX, Event, State, fold_accents
 
@@ -57,9 +58,9 @@ class Game:
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
+        raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
         for m in spec.moves:
-            raw_args: dict[str, Any] = next((r.get("args", {}) for r in spec.raw["moves"]
-                             if isinstance(r, dict) and r.get("id") == m.id), {})
+            raw_args: dict[str, Any] = raw_moves.get(m.id, {}).get("args", {})
             for a in m.args:
                 src = raw_args.get(a.name, {}).get("from") or raw_args.get(a.name, {}).get("cards")
                 if isinstance(src, str) and _SIMPLE_NAME.match(src) and src in spec.zones:
@@ -82,7 +83,7 @@ class Game:
         for k, v in (options or {}).items():
             if k not in spec:
                 known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items())
-                raise OptionError(f"{self.id} has no option {k!r}"
+                raise OptionError(f"{self.id} has no option {k!r}{did_you_mean(k, spec)}"
                                   + (f"; its options are {known}" if known else
                                      "; it has no options"))
             by_lower = {x.lower(): x for x in spec[k].values}

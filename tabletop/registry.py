@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from .errors import SaveFileError, TabletopError, UnknownGameError
+from .expr import did_you_mean
 from .game import Game
-from .spec import load_spec
+from .spec import load_spec, text_of
 from .state import SAVE_FORMAT, State
 
 _HERE = Path(__file__).resolve().parent
@@ -29,6 +31,55 @@ def rulesets_dir() -> Path:
 
 def docs_dir() -> Path:
     return _data_dir("docs", "docs")
+
+
+# folders of the user's own games (tabletop play --games-dir DIR), searched after the shipped
+# games and before the folders of $TABLETOP_GAMES_DIR
+_games_dirs: list[Path] = []
+
+
+def add_games_dir(path: str | Path) -> None:
+    """Look for games in this folder too (``tabletop play my-game --games-dir DIR``)."""
+    p = Path(path).expanduser()
+    if not p.is_dir():
+        raise UnknownGameError(f"no folder {path}: --games-dir names a folder of .yaml rulesets")
+    _games_dirs.append(p)
+
+
+def games_dirs() -> list[Path]:
+    """The folders of the user's own games: --games-dir, then $TABLETOP_GAMES_DIR (several
+    folders separated by ':' on Linux and macOS, ';' on Windows)."""
+    env = os.environ.get("TABLETOP_GAMES_DIR", "")
+    return [*_games_dirs, *(Path(x).expanduser() for x in env.split(os.pathsep) if x)]
+
+
+def user_games() -> dict[str, Path]:
+    """The user's own games: id (the file's name without .yaml) -> ruleset file. A shipped
+    game's id is the shipped game; the first folder that has an id wins."""
+    shipped = set(games())
+    out: dict[str, Path] = {}
+    for d in games_dirs():
+        if not d.is_dir():
+            continue
+        for p in sorted([*d.glob("*.yaml"), *d.glob("*.yml")]):
+            if p.stem not in shipped and p.stem not in out:
+                out[p.stem] = p
+    return out
+
+
+def own_rules(game: Game, lang: str) -> str | None:
+    """A ruleset's own rules page: its ``rules:`` text in ``lang`` (else English), else a
+    Markdown file beside the ruleset (``my-game.fr.md``, then ``my-game.md``)."""
+    if game.spec.rules:
+        return text_of(game.spec.rules, lang)
+    if game.source_ref is None:
+        return None
+    src = Path(game.source_ref)
+    for name in (f"{src.stem}.{lang}.md", f"{src.stem}.md"):
+        page = src.with_name(name)
+        if page.is_file():
+            return page.read_text(encoding="utf-8")
+    return None
 
 
 def games() -> list[str]:
@@ -81,12 +132,17 @@ def load(game: str | Path) -> Game:
     if isinstance(game, str) and text in games():
         return _load_path(str(ruleset_path(text)), None)
     p = Path(text)
+    if isinstance(game, str) and "/" not in text and text in user_games():
+        found = user_games()[text].resolve()
+        return _load_path(str(found), str(found))
     if p.suffix in (".yaml", ".yml") or p.exists():
         if not p.is_file():
             raise UnknownGameError(f"no ruleset file at {text}; the shipped games are: "
                                    f"{', '.join(games())}")
         return _load_path(str(p.resolve()), str(p.resolve()))
-    raise UnknownGameError(f"no game {text!r}; the games are: {', '.join(games())} "
+    known = [*games(), *user_games()]
+    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; the games are: "
+                           f"{', '.join(known)} "
                            "(or give the path of a .yaml ruleset)")
 
 

@@ -1,7 +1,7 @@
 """A game's static definition: YAML in, a frozen, checked GameSpec out.
 
-Loading reads the file with ``yaml.safe_load`` (data only) and composes it once more with
-PyYAML's SafeLoader to learn the line of every field, so that a mistake is reported with
+Loading reads the file once with PyYAML's SafeLoader (data only), within the limits of
+tabletop.limits, and keeps the line of every field, so that a mistake is reported with
 its file, line and field before any game starts.
 """
 
@@ -15,7 +15,8 @@ import attrs
 import yaml
 
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, compile_expr, compile_template, tokenize
+from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
+from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
 LANGS = ("en", "fr")
 
@@ -113,7 +114,7 @@ class VarSpec:
     min: int | None
     max: int | None
     per_seat: bool
-    visibility: str
+    visibility: str  # cards (a card in it shows as where it lies) | public | owner | hidden
 
 
 @attrs.frozen
@@ -227,6 +228,21 @@ class GameSpec:
     card_derived: dict[str, dict[str, Compiled]] = attrs.field(factory=dict)
     # where a text shown to players lacks one of the languages (LANGS)
     untranslated: tuple[str, ...] = ()
+    # field path -> line in the file, so that errors met during play name the line too
+    lines: dict[str, int] = attrs.field(factory=dict, repr=False)
+    # the ruleset's own rules page (Markdown), in each language it gives (the key rules:)
+    rules: dict[str, str] = attrs.field(factory=dict, repr=False)
+    # the ruleset's own functions (functions:): name -> (argument names, compiled value)
+    functions: dict[str, tuple[tuple[str, ...], Compiled]] = attrs.field(factory=dict,
+                                                                         repr=False)
+
+    def line_of(self, path: str) -> int | None:
+        """The line of a field path in the ruleset file (of its nearest parent), if known."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path.rpartition(".")[0]
+        return None
 
     @property
     def deck_zone(self) -> str:
@@ -246,26 +262,8 @@ class GameSpec:
 class _Lines:
     """Maps a field path ("moves.2.effects.0") to the line where it stands."""
 
-    def __init__(self, text: str) -> None:
-        self.lines: dict[str, int] = {}
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            return
-        if node is not None:
-            self._walk(node, "")
-
-    def _walk(self, node: yaml.Node, path: str) -> None:
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                key = f"{path}.{k.value}" if path else str(k.value)
-                self.lines[key] = k.start_mark.line + 1
-                self._walk(v, key)
-                self.lines[key] = k.start_mark.line + 1
-        elif isinstance(node, yaml.SequenceNode):
-            for i, v in enumerate(node.value):
-                self._walk(v, f"{path}.{i}" if path else str(i))
+    def __init__(self, lines: dict[str, int]) -> None:
+        self.lines = lines
 
     def line(self, path: str) -> int | None:
         while path:
@@ -283,6 +281,9 @@ class _Loader:
         self.blocks: list[Block] = []
         self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
+        # the functions expressions may call: the engine's and the ruleset's own (functions:)
+        self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
     def fail(self, path: str, message: str) -> RulesetError:
@@ -301,7 +302,8 @@ class _Loader:
             for k in v:
                 if k not in allowed:
                     raise self.fail(f"{path}.{k}" if path else str(k),
-                                    f"unknown key {k!r} (allowed: {', '.join(sorted(allowed))})")
+                                    f"unknown key {k!r}{did_you_mean(k, allowed)} "
+                                    f"(allowed: {', '.join(sorted(allowed))})")
         for k in required:
             if k not in v:
                 raise self.fail(path, f"missing required field {k!r}")
@@ -370,7 +372,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, ENGINE_FUNCTIONS)
+            return compile_expr(v, self.names, self.functions)
         except ExpressionError as e:
             raise self.fail(path, str(e)) from None
 
@@ -379,7 +381,7 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, ENGINE_FUNCTIONS)
+                out[lang] = compile_template(t, self.names, self.functions)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 str(e)) from None
@@ -391,7 +393,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate",
+            "evaluate", "rules", "functions",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -400,6 +402,9 @@ class _Loader:
         pmax = self.integer(players["max"], "players.max")
         if not 1 <= pmin <= pmax:
             raise self.fail("players", f"players must satisfy 1 <= min <= max, got {pmin}..{pmax}")
+        if pmax > MAX_PLAYERS:
+            raise self.fail("players.max", f"at most {MAX_PLAYERS} players (the limit), "
+                            f"got {pmax}")
         options = self.options(d.get("options", {}))
         self.type_symbols: dict[str, str] = {}
         card_types = {}
@@ -423,8 +428,12 @@ class _Loader:
                 raise self.fail(f"derived.{name}",
                                 f"{name!r} is already a zone, a var or a reserved name")
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
+        functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
+                                               | set(derived_raw))
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
+        for fname, (params, body) in functions_raw.items():
+            self.user_functions[fname] = (params, self.expr(body, f"functions.{fname}.value"))
         procs_raw = self.mapping(d.get("procedures", {}), "procedures")
         self.procedure_names = set(procs_raw)
         self.zone_names = zones
@@ -489,6 +498,32 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
         )
+
+    def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
+        """The ruleset's own functions ({name: {args: [a, b], value: expression}}): their names
+        and argument counts are known before any expression is compiled, so that every
+        expression (their own values included) may call them."""
+        out: dict[str, tuple[tuple[str, ...], Any]] = {}
+        for name, f in self.mapping(v, "functions").items():
+            p = f"functions.{name}"
+            f = self.mapping(f, p, {"args", "value"}, ("value",))
+            if name in self.functions or name in CORE or name in taken or name in RESERVED_NAMES:
+                raise self.fail(p, f"{name!r} is already the name of a function, a zone, a var, "
+                                "a derived value or a reserved name; choose another")
+            if not name.isidentifier():
+                raise self.fail(p, f"a function's name is one word of letters, digits and _, "
+                                f"not {name!r}")
+            params = tuple(self.string(a, f"{p}.args") for a in
+                           self.listing(f.get("args", []), f"{p}.args"))
+            for a in params:
+                if not a.isidentifier() or a in RESERVED_NAMES:
+                    raise self.fail(f"{p}.args", f"{a!r} cannot name an argument")
+            if len(set(params)) != len(params):
+                raise self.fail(f"{p}.args", "two arguments have the same name")
+            self.names |= set(params)
+            out[name] = (params, f["value"])
+            self.functions[name] = (len(params), len(params))
+        return out
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
         """A derived value may use others, but never itself through a chain."""
@@ -600,6 +635,7 @@ class _Loader:
         self.card_effect_names: set[str] = set()
         out: list[CardDef] = []
         codes: set[str] = set()
+        upper: set[str] = set()  # the codes in upper case: ids are typed in any case
         for i, c in enumerate(self.listing(v, "cards")):
             p = f"cards.{i}"
             c = self.mapping(c, p)
@@ -607,16 +643,24 @@ class _Loader:
             if ctype is not None:
                 self.string(ctype, f"{p}.type")
                 if card_types and ctype not in card_types:
-                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r} "
+                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r}"
+                                    f"{did_you_mean(ctype, card_types)} "
                                     f"(card_types: {', '.join(card_types)})")
             if "suits" in c:
-                self.mapping(c, p, {"suits", "ranks", "type"}, ("suits", "ranks"))
+                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects"},
+                             ("suits", "ranks"))
+                if "effects" in c:  # each card of the entry gets the entry's effects
+                    effs = self.mapping(c["effects"], f"{p}.effects")
+                    for ename, steps in effs.items():
+                        self.string(ename, f"{p}.effects")
+                        self.listing(steps, f"{p}.effects.{ename}")
+                    self.card_effect_names.update(effs)
                 for suit in self.listing(c["suits"], f"{p}.suits"):
-                    if suit not in _SUIT_ORDER:
+                    if not isinstance(suit, str) or len(suit) != 1 or suit not in _SUIT_ORDER:
                         raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
                     for r in self.listing(c["ranks"], f"{p}.ranks"):
                         value = _RANK_VALUES.get(str(r)) or (
-                            r if isinstance(r, int) else int(r) if str(r).isdigit() else None)
+                            r if isinstance(r, int) else int(r) if str(r).isdecimal() else None)
                         if value is None or not 2 <= value <= 14:
                             raise self.fail(f"{p}.ranks", f"unknown rank {r!r} (2-10, J, Q, K, A)")
                         rank = _RANK_CODES.get(value, str(value))
@@ -624,18 +668,30 @@ class _Loader:
                         if code in codes:
                             raise self.fail(p, f"card {code} is listed twice")
                         codes.add(code)
+                        upper.add(code.upper())
+                        if "effects" in c:
+                            self.card_effects_raw[code] = (p, c["effects"])
+                        if "require" in c or "derived" in c:
+                            self.card_rules_raw[code] = (p, c)
                         out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
                                            {"en": code}, {}, {}))
                 continue
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
-            if code.upper() in {x.upper() for x in codes}:
+            if code.upper() in upper:
                 raise self.fail(f"{p}.id", f"card id {code!r} is used twice (ids are typed "
                                 "in any case, so they must differ by more than case)")
             if any(ch.isspace() for ch in code):
                 raise self.fail(f"{p}.id", f"card id {code!r} must be one word (no spaces)")
             codes.add(code)
+            upper.add(code.upper())
             count = self.integer(c.get("count", 1), f"{p}.count")
+            if count < 0:
+                raise self.fail(f"{p}.count", f"count cannot be negative, got {count}")
+            if len(out) + count > MAX_CARDS:
+                raise self.fail(f"{p}.count", f"a game has at most {MAX_CARDS} cards (the "
+                                f"limit); with count {count} this one would have "
+                                f"{len(out) + count}")
             value = c.get("value")
             if value is not None:
                 self.integer(value, f"{p}.value")
@@ -661,11 +717,12 @@ class _Loader:
                 w = self.string(w, wp)
                 if not w or any(ch.isspace() for ch in w):
                     raise self.fail(wp, f"a card's code must be one word, not {w!r}")
-                if w != code and w.upper() in {x.upper() for x in codes}:
+                if w != code and w.upper() in upper:
                     raise self.fail(wp, f"the code {w!r} is already another card's")
                 words[lang] = w
             for w in words.values():
                 codes.add(w)
+                upper.add(w.upper())
             for k in ("suit", "rank", "code", "kind", "uid"):
                 if k in extra:
                     raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
@@ -718,10 +775,11 @@ class _Loader:
             initial = x.get("initial")
             if isinstance(initial, dict | list):
                 raise self.fail(f"{p}.initial", "initial must be a single value")
-            vis = x.get("visibility", "public")
-            if vis not in ("public", "owner"):
-                raise self.fail(f"{p}.visibility",
-                                f"visibility must be public or owner, not {vis!r}")
+            # cards (the default): a card held in the var shows as it does where it lies
+            vis = x.get("visibility", "cards")
+            if vis not in ("cards", "public", "owner", "hidden"):
+                raise self.fail(f"{p}.visibility", "visibility must be cards, public, owner "
+                                f"or hidden, not {vis!r}")
             if vis == "owner" and not x.get("per_seat"):
                 raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true "
                                 "(a seat owns its own value)")
@@ -749,6 +807,7 @@ class _Loader:
         "check_end": set(),
         "let": set(),
         "card_effect": {"card", "name"},
+        "announce": set(),
     }
 
     def block(self, v: Any, path: str) -> Block:
@@ -771,11 +830,11 @@ class _Loader:
         kind, arg = next(iter(s.items()))
         p = f"{path}.{kind}"
         if kind not in self.STEP_KEYS:
-            raise self.fail(path, f"unknown effect {kind!r} "
+            raise self.fail(path, f"unknown effect {kind!r}{did_you_mean(kind, self.STEP_KEYS)} "
                             f"(known: {', '.join(sorted(self.STEP_KEYS))})")
         params: dict[str, Any] = {}
         blocks: dict[str, Block] = {}
-        if kind == "log":
+        if kind in ("log", "announce"):  # announce: a line of the game's, no player's
             params["text"] = self.template(arg, p)
         elif kind in ("add", "set", "let"):
             m = self.mapping(arg, p)
@@ -808,12 +867,14 @@ class _Loader:
         elif kind == "do":
             name = self.string(arg, p)
             if name not in self.procedure_names:
-                raise self.fail(p, f"unknown procedure {name!r}")
+                raise self.fail(p, f"unknown procedure {name!r}"
+                                f"{did_you_mean(name, self.procedure_names)}")
             params["name"] = name
         elif kind == "end":
             name = self.string(arg, p)
             if name not in self.outcome_names:
-                raise self.fail(p, f"unknown outcome {name!r}")
+                raise self.fail(p, f"unknown outcome {name!r}"
+                                f"{did_you_mean(name, self.outcome_names)}")
             params["outcome"] = name
         elif kind == "choose":
             m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
@@ -868,7 +929,8 @@ class _Loader:
     def var_name(self, name: Any, path: str) -> str:
         text = self.string(name, path)
         if text not in self.var_names:
-            raise self.fail(path, f"unknown var {text!r} (vars: {', '.join(self.var_names)})")
+            raise self.fail(path, f"unknown var {text!r}{did_you_mean(text, self.var_names)} "
+                            f"(vars: {', '.join(self.var_names)})")
         return text
 
     def zone_ref(self, v: Any, path: str) -> tuple[str, Compiled | None]:
@@ -876,7 +938,8 @@ class _Loader:
         name, _, rest = text.partition("[")
         name = name.strip()
         if name not in self.zone_names:
-            raise self.fail(path, f"unknown zone {name!r} (zones: {', '.join(self.zone_names)})")
+            raise self.fail(path, f"unknown zone {name!r}{did_you_mean(name, self.zone_names)} "
+                            f"(zones: {', '.join(self.zone_names)})")
         if rest:
             if not rest.endswith("]"):
                 raise self.fail(path, f"expected zone or zone[seat], got {text!r}")
@@ -964,7 +1027,8 @@ class _Loader:
         e = self.mapping(v, path, {"if", "outcome"}, ("if", "outcome"))
         name = self.string(e["outcome"], f"{path}.outcome")
         if name not in self.outcome_names:
-            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}")
+            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}"
+                            f"{did_you_mean(name, self.outcome_names)}")
         return EndRule(self.expr(e["if"], f"{path}.if"), name)
 
     def outcome(self, name: str, v: Any, path: str) -> OutcomeSpec:
@@ -1008,6 +1072,9 @@ def load_spec(path: str | Path) -> GameSpec:
     """
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise RulesetError(f"the file is larger than {MAX_FILE_BYTES} bytes (the limit)",
+                               file=str(p))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesetError("no such file", file=str(p)) from None
@@ -1022,15 +1089,29 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.
     """
     try:
-        data = yaml.safe_load(text)
+        data, lines = read_yaml(text)
+    except LimitError as e:
+        raise RulesetError(str(e), file=source, line=e.line) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(e, "problem", None) or str(e)
         raise RulesetError(f"not valid YAML: {problem}", file=source, line=line) from None
+    except RecursionError:
+        raise RulesetError("the YAML is nested too deeply", file=source) from None
     if not isinstance(data, dict):
         raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
-    return _Loader(data, source, _Lines(text)).load()
+    loader = _Loader(data, source, _Lines(lines))
+    try:
+        spec = loader.load()
+    except RecursionError:
+        raise RulesetError("the ruleset is nested too deeply to read", file=source) from None
+    except MemoryError:
+        raise RulesetError("the ruleset needs more memory than there is to read", file=source
+                           ) from None
+    rules = loader.lang(data["rules"], "rules") if "rules" in data else {}
+    return attrs.evolve(spec, lines=lines, rules=rules, untranslated=tuple(loader.untranslated),
+                        functions=loader.user_functions)
 
 
 def iter_steps(block: Block) -> Iterator[Step]:

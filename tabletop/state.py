@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -28,7 +29,8 @@ from .errors import (
     SaveFileError,
     WrongSeatError,
 )
-from .expr import Compiled
+from .expr import Compiled, Work
+from .limits import MAX_BINDINGS, MAX_FRAMES, MAX_LIST
 from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -36,7 +38,7 @@ SAVE_VERSION = 1
 CHOICE = "@choice"
 # What a mistake in a ruleset raises when an expression or a step meets values it cannot use.
 RULESET_BUGS = (ExpressionError, TypeError, KeyError, IndexError, AttributeError,
-                ZeroDivisionError, RecursionError, OverflowError)
+                ZeroDivisionError, RecursionError, OverflowError, MemoryError, ValueError)
 STEP_BUDGET = 100_000  # effect steps one move may run: more means a loop in the ruleset
 
 PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
@@ -189,6 +191,9 @@ class _Frame:
         self.locals = locals_
 
 
+_PLAIN = {int, str, bool, type(None)}  # values a var shows as they are (no card in them)
+
+
 class Ctx:
     """The expression context: a state, the acting seat, locals, and (for views) a viewer."""
 
@@ -211,11 +216,17 @@ class Ctx:
         st = self.state
         kind = st.game.names.get(name)
         if kind == "var":
-            return st.vars[name]
+            v = st.vars[name]
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, None)
         if kind == "seatvar":
-            if self.viewer == PUBLIC and st.spec.vars[name].visibility == "owner":
-                return None  # the public sees no seat's secret number
-            return st.vars[f"{name}/{self.me}"]
+            v = st.vars[f"{name}/{self.me}"]
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, self.me)
         if kind == "zone":
             return self.cards(name)
         if kind == "seatzone":
@@ -242,10 +253,11 @@ class Ctx:
         st = self.state
         kind = st.game.names.get(name)
         if kind == "seatvar":
-            if (self.viewer is not None and index != self.viewer
-                    and st.spec.vars[name].visibility == "owner"):
-                return None  # another seat's secret number
-            return st.vars.get(f"{name}/{index}")
+            v = st.vars.get(f"{name}/{index}")
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, index)
         if kind == "seatzone":
             key = f"{name}/{index}"
             return self.cards(key) if key in st.zones else None
@@ -254,10 +266,40 @@ class Ctx:
             return v[index]
         return None
 
+    def shown(self, name: str, v: Any, owner: Any) -> Any:
+        """A var's value as the viewer of a view may see it (``owner``: the seat of a per-seat
+        var). By default (visibility ``cards``) a card in it, alone or in a list, shows only
+        to a seat that can see that card where it lies, as in a zone; ``public`` shows all,
+        ``owner`` only to its seat, ``hidden`` to nobody."""
+        vis = self.state.spec.vars[name].visibility
+        if vis == "public":
+            return v
+        if vis == "hidden":
+            return None
+        if vis == "owner":
+            return v if owner == self.viewer else None  # the public is no seat
+        return self._seen(v)
+
+    def _seen(self, v: Any) -> Any:
+        if isinstance(v, CardDef):
+            st = self.state
+            viewer = self.viewer
+            assert viewer is not None
+            if st.visible(st.where[v.uid], viewer) or (
+                    viewer != PUBLIC and v.uid in st.known[viewer]):
+                return v
+            return None
+        if isinstance(v, list | tuple):
+            return [self._seen(x) for x in v]
+        return v
+
     def cards(self, key: str) -> list[Any]:
         st = self.state
         defs = st.game.spec.cards
         ids = st.zones[key]
+        Work.left -= len(ids)  # Work.spend, inlined: zones are read all the time
+        if Work.left < 0:
+            Work.spend(0)
         if self.viewer is None or st.visible(key, self.viewer):
             return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
@@ -266,7 +308,29 @@ class Ctx:
         return [defs[i] if i in known else None for i in ids]
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
-        return _FUNCTIONS[name](self, args)
+        fn = _FUNCTIONS.get(name)
+        if fn is None:  # one of the ruleset's own functions (functions:)
+            return self.call_own(name, args)
+        return fn(self, args)
+
+    def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
+        """A ruleset's own function: its arguments are evaluated here, then bound by name
+        while its value is computed (and put back after)."""
+        params, body = self.state.spec.functions[name]
+        values = [a(self) for a in args]
+        loc = self.locals
+        saved = [(p, loc[p]) for p in params if p in loc]
+        for p, v in zip(params, values, strict=True):
+            loc[p] = v
+        try:
+            return body(self)
+        finally:
+            for p in params:
+                loc.pop(p, None)
+            loc.update(saved)
+
+
+_SUIT_LETTERS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "♤": "s", "♧": "c", "♢": "d", "♡": "h"}
 
 
 def _seat_list(ctx: Ctx) -> list[int]:
@@ -380,6 +444,39 @@ def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     return None if fn is None else _as_card(ctx, c, lambda: fn(ctx))
 
 
+def _listed(v: Any) -> list[Any]:
+    if v is None:
+        return []
+    return list(v) if isinstance(v, list | tuple) else [v]
+
+
+def _few(n: int, what: str) -> None:
+    """Refuse to build a list of ``n`` items past MAX_LIST (counted before it is built)."""
+    if n > MAX_LIST:
+        raise ExpressionError(f"{what} would make more than {MAX_LIST} lists (the limit)")
+    Work.spend(n)
+
+
+def _permutations(v: Any) -> list[list[Any]]:
+    items = _listed(v)
+    n = 1
+    for i in range(2, len(items) + 1):
+        n *= i
+        if n > MAX_LIST:
+            break
+    _few(n, f"permutations() of {len(items)} items")
+    return [list(p) for p in itertools.permutations(items)]
+
+
+def _combinations(v: Any, k: Any) -> list[list[Any]]:
+    items = _listed(v)
+    k = int(k)
+    if k < 0:
+        return []
+    _few(math.comb(len(items), k), f"combinations() of {k} among {len(items)} items")
+    return [list(p) for p in itertools.combinations(items, k)]
+
+
 _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "allowed": _allowed,
     "unmet": _unmet,
@@ -387,9 +484,8 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "seat_name": lambda ctx, a: ctx.state.seat_name(_int_or_none(a[0](ctx))),
     "top": _top,
     "bottom": _bottom,
-    "permutations": lambda ctx, a: [list(p) for p in itertools.permutations(a[0](ctx) or [])],
-    "combinations": lambda ctx, a: [list(p) for p in
-                                    itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
+    "permutations": lambda ctx, a: _permutations(a[0](ctx)),
+    "combinations": lambda ctx, a: _combinations(a[0](ctx), a[1](ctx)),
     "seats": lambda ctx, a: _seat_list(ctx),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
@@ -496,6 +592,7 @@ class State:
         if self.outcome is not None:
             return []
         if self._legal is None:
+            Work.reset()
             try:
                 self._legal = self._pending_moves() if self.pending else self._free_moves()
             except RULESET_BUGS as e:
@@ -518,6 +615,7 @@ class State:
                 f"not {self.seat_name(seat)}'s")
         m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
         snapshot = self._snapshot()
+        Work.reset()
         try:
             return self._apply(m)
         except (RulesetError, *RULESET_BUGS) as e:
@@ -528,12 +626,16 @@ class State:
 
     def _bug(self, e: BaseException, doing: str, where: str) -> RulesetError:
         """A ruleset's mistake met during play, as one sentence naming the field."""
+        if isinstance(e, RulesetError):  # already one sentence naming its field
+            return e
         detail = str(e) if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
         if isinstance(e, RecursionError):
             detail = "an expression or effect calls itself without end"
+        if isinstance(e, MemoryError):
+            detail = "it needs more memory than there is"
         undone = "; the move was not played" if doing.startswith("while playing") else ""
         return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
-                            file=self.spec.source, field=where)
+                            file=self.spec.source, line=self.spec.line_of(where), field=where)
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What a move may change, to put back if the ruleset fails half-way."""
@@ -627,6 +729,7 @@ class State:
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
         out = {}
+        Work.reset()
         for k, f in self.spec.view.items():
             try:
                 out[k] = _jsonable(f(ctx))
@@ -932,6 +1035,12 @@ class State:
         def extend(i: int, partial: dict[str, Any]) -> None:
             if i == len(ms.args):
                 out.append(dict(partial))
+                if len(out) > MAX_BINDINGS:
+                    path = self._arg_path(ms.args[-1]).rpartition(".args")[0]
+                    raise RulesetError(
+                        f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} "
+                        "ways (the limit): narrow its arguments", file=self.spec.source,
+                        line=self.spec.line_of(path), field=path)
                 return
             a = ms.args[i]
             ctx.locals.update(partial)
@@ -965,6 +1074,14 @@ class State:
             ctx.locals["it"] = saved
             items = kept
         if a.kind == "cards":
+            ways = sum(math.comb(len(items), k) for k in range(max(a.min, 0),
+                                                                min(a.max, len(items)) + 1))
+            if ways > MAX_BINDINGS:
+                raise RulesetError(
+                    f"the argument {a.name!r} could take {ways} sets of cards "
+                    f"({a.min} to {a.max} of {len(items)}), more than {MAX_BINDINGS} (the "
+                    "limit): lower its max, or narrow its where", file=self.spec.source,
+                    line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a))
             subsets: list[Any] = []
             seen: set[tuple[str, ...]] = set()
             for k in range(a.min, min(a.max, len(items)) + 1):
@@ -975,6 +1092,13 @@ class State:
                         subsets.append(list(combo))
             return subsets
         return items
+
+    def _arg_path(self, a: ArgSpec) -> str:
+        """The field path of a move's argument, for error messages."""
+        for i, ms in enumerate(self.spec.moves):
+            if any(x is a for x in ms.args):
+                return f"moves.{i}.args.{a.name}"
+        return "moves"
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
                 seats: bool = True, lang: str | None = None) -> str:
@@ -1025,6 +1149,8 @@ class State:
         if code is not None:
             return code
         low = fold_accents(token.strip().lower())
+        if len(low) == 1 and low in _SUIT_LETTERS:  # a suit typed as its symbol: ♣ is c
+            low = _SUIT_LETTERS[low]
         names = {fold_accents(n.lower()): i for i, n in enumerate(self.names)}
         if low in names:
             return f"#seat{names[low]}"
@@ -1232,6 +1358,7 @@ class State:
             self.frames.append(_Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(_Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
+        Work.reset()
         try:
             self._run()
             if self.outcome is None and self.pending is None:
@@ -1255,9 +1382,10 @@ class State:
             self._where = step.path
             budget -= 1
             if budget < 0:
-                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move: "
-                                   "a loop in the ruleset (a procedure or hook that calls "
-                                   "itself?)", file=self.spec.source, field=step.path)
+                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move "
+                                   "(the limit): a loop in the ruleset (a procedure or hook "
+                                   "that calls itself?)", file=self.spec.source,
+                                   line=self.spec.line_of(step.path), field=step.path)
             _STEPS[step.kind](self, step, f)
             if self.outcome is not None:
                 frames.clear()
@@ -1354,7 +1482,19 @@ def _step_log(st: State, step: Step, f: _Frame) -> None:
     if st.quiet:
         return
     ctx = Ctx(st, f.locals)
-    st._emit("log", ctx.me, {lang: t(ctx) for lang, t in step.params["text"].items()})
+    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    Work.spend(sum(len(t) for t in texts.values()))
+    st._emit("log", ctx.me, texts)
+
+
+def _step_announce(st: State, step: Step, f: _Frame) -> None:
+    """A log line of the game's own, said by no player (the setup, a trick taken...)."""
+    if st.quiet:
+        return
+    ctx = Ctx(st, f.locals)
+    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    Work.spend(sum(len(t) for t in texts.values()))
+    st._emit("log", None, texts)
 
 
 def _var_key(st: State, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
@@ -1501,6 +1641,10 @@ def _step_for_each(st: State, step: Step, f: _Frame) -> None:
     if not isinstance(items, list):
         items = [items]
     body = step.blocks["do"]
+    Work.spend(len(items))
+    if len(st.frames) + len(items) > MAX_FRAMES:
+        raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
+                              f"run (the limit): {len(items)} items")
     for x in reversed(items):
         loc = dict(f.locals)
         loc[step.params["var"]] = x
@@ -1564,6 +1708,7 @@ def _step_advance(st: State, step: Step, f: _Frame) -> None:
 
 _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
     "log": _step_log,
+    "announce": _step_announce,
     "set": _step_set,
     "add": _step_add,
     "let": _step_let,

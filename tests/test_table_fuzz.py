@@ -120,6 +120,7 @@ def test_arbitrary_command_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                  capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)  # a relative --save (say "--save 1=bot:random") lands there
     rng = random.Random(13)
     games = tabletop.games()
     for _ in range(150):
