@@ -159,7 +159,7 @@ SHAPES: dict[str, dict[str, Any]] = {
                                                   {"$ref": "#/$defs/arg"}},
              "require": {"type": "array", "items": {"$ref": "#/$defs/require"}},
              "effects": STEPS, "phase": {"anyOf": [STR, {"type": "array", "items": STR}]},
-             "label": TEXT},
+             "label": TEXT, "usage": TEXT},
     "arg": {"from": EXPR, "where": EXPR, "why": TEXT, "seat": EXPR, "cards": EXPR,
             "word": {"type": "array", "items": SCALAR}, "min": INT, "max": INT},
     "require": {"if": EXPR, "why": TEXT},

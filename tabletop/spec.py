@@ -175,6 +175,8 @@ class MoveSpec:
     notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     # notes shown beside the move when listed, where their condition holds (hint: [{if, text}])
     hints: tuple[Requirement, ...] = ()
+    # how the move is typed, said when its first word comes with the wrong words (usage: text)
+    usage: dict[str, str] | None = None
 
 
 @attrs.frozen
@@ -964,7 +966,7 @@ class _Loader:
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",
-                                   "label", "hint"}, ("id", "notation", "effects"))
+                                   "label", "hint", "usage"}, ("id", "notation", "effects"))
         mid = self.string(m["id"], f"{path}.id")
         template, notations = self.notation(m["notation"], f"{path}.notation")
         if not template:
@@ -1006,7 +1008,8 @@ class _Loader:
         return MoveSpec(mid, template, tuple(args), tuple(reqs),
                         self.block(m["effects"], f"{path}.effects"), phases,
                         self.lang(m.get("label", mid), f"{path}.label"), notations,
-                        tuple(hints))
+                        tuple(hints),
+                        self.lang(m["usage"], f"{path}.usage") if "usage" in m else None)
 
     def arg(self, name: str, a: Any, path: str) -> ArgSpec:
         a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max"})

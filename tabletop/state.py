@@ -134,6 +134,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                         "{listing})",
                   "fr": "« {text} » est incomplet ou trop long : écrivez {shapes} (permis "
                         "maintenant : {listing})"},
+    "bad_usage": {"en": "{text!r} is not how {word} is typed: {usage} (legal now: {listing})",
+                  "fr": "« {text} » est mal formé : {usage} (permis maintenant : {listing})"},
     "not_a_move": {"en": "{text!r} is not a move of {game}; moves start with {words} (legal "
                          "now: {listing})",
                    "fr": "« {text} » n'est pas un coup de {game} ; les coups commencent par "
@@ -1215,6 +1217,12 @@ class State:
                                           for lang in langs}
                                 return _error(NotationError, "not_a_card", word=raw[j],
                                               game=game, sample=sample)
+        for ms in self.spec.moves:  # the ruleset says how this move is typed
+            if ms.usage is not None and any(tokens[0] == self._norm(tpl[0]) for tpl in
+                                            (ms.template, *ms.notations.values())):
+                word = {lang: ms.notations.get(lang, ms.template)[0] for lang in langs}
+                return _error(NotationError, "bad_usage", text=typed, word=word,
+                              usage=ms.usage, listing=listing)
         shapes = {lang: " | ".join(" ".join(ms.notations.get(lang, ms.template))
                                    for ms in self.spec.moves
                                    if any(tokens[0] == self._norm(tpl[0]) for tpl in
