@@ -143,6 +143,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_available": {"en": "{card} is not available for this move",
                       "fr": "{card} n'est pas disponible pour ce coup"},
     "card_count": {"en": "choose {lo} to {hi} cards", "fr": "choisissez de {lo} à {hi} cartes"},
+    "combo_missing": {"en": "the combo {value} needs {cards}, which you do not all have",
+                      "fr": "la combinaison {value} demande {cards}, que vous n'avez pas "
+                            "toutes"},
     "cannot_choose": {"en": "{value} cannot be chosen for {arg}",
                       "fr": "{value} ne peut pas être choisi pour {arg}"},
     "cannot_use": {"en": "{value} cannot be used for {move}",
@@ -1121,6 +1124,11 @@ class State:
                     want = next((c for c in raw if isinstance(c, ComboDef)
                                  and c.code.lower() == str(want).lower()), want)
                 if want not in raw:
+                    combo = next((c for c in self.spec.combos.values()
+                                  if c.code.lower() == str(want).lower()), None)
+                    if a.kind == "combo" and combo is not None:  # its cards are not all there
+                        return _texts("combo_missing", value=combo.code,
+                                      cards=", ".join(combo.cards))
                     return _texts("cannot_choose", value=self._token(want), arg=a.name)
                 value = want
                 items = [want]

@@ -85,7 +85,7 @@ def test_combo_cards_takes_exactly_the_cards_it_needs(tmp_path):
 def test_a_combo_cannot_be_played_without_its_cards(tmp_path):
     st = build(tmp_path, deck=["spark", "stone", "stone"])
     assert "combo blaze" not in [m.text for m in st.legal_moves()]
-    with pytest.raises(tabletop.IllegalMoveError, match="blaze cannot be chosen"):
+    with pytest.raises(tabletop.IllegalMoveError, match="the combo blaze needs spark, spark"):
         st.play("combo blaze")
 
 
