@@ -263,6 +263,12 @@ def _seat_list(ctx: Ctx) -> list[int]:
     return [s for s in range(st.players) if s not in st.out]
 
 
+def _all_seats(ctx: Ctx) -> list[int]:
+    """Every seat, the eliminated ones included."""
+    players: int = ctx.state.players
+    return list(range(players))
+
+
 def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     items = args[0](ctx) or []
     if len(args) == 1:
@@ -412,7 +418,7 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "combinations": lambda ctx, a: [list(p) for p in
                                     itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
     "seats": lambda ctx, a: _seat_list(ctx),
-    "all_seats": lambda ctx, a: list(range(ctx.state.players)),
+    "all_seats": lambda ctx, a: _all_seats(ctx),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
     "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
