@@ -152,7 +152,7 @@ def test_hidden_information(gid: str, players: int, options: dict[str, Any]) -> 
                 if e.private_to is not None:
                     continue
                 text = e.text_in("en")
-                for name, code in all_names.items():
+                for name in all_names:
                     if name in text:
                         assert name in before_names | after_names, (text, st.history[-1])
             for word in move.text.split():
