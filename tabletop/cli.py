@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import sys
+import traceback
 from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from . import registry
+from . import __version__, registry
 from .bots import Bot, BotError, make_bot
 from .errors import TabletopError
 from .spec import text_of
 from .state import State
-from .ui.i18n import LANGS, default_lang
+from .ui.i18n import LANGS, default_lang, t
 from .ui.terminal import Table
 
 EPILOG = """examples:
@@ -32,16 +36,22 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tabletop", description="Play small card games by their rules, in the terminal.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("list", help="the games, with players and a one-line description")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
     r.add_argument("game", help="a game id (see: tabletop list)")
+    r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
+                   "the English page when there is none in that language")
+    r.add_argument("--designer", action="store_true",
+                   help="the designer's page: view keys, the reasoning behind each ruling, "
+                        "measured figures")
     c = sub.add_parser("check", help="check a ruleset file and say what is wrong, if anything")
     c.add_argument("path", help="a .yaml ruleset")
     pl = sub.add_parser("play", help="play a game in the terminal",
                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
-    pl.add_argument("--seed", type=int, help="the seed: the same seed deals the same game")
+    pl.add_argument("--seed", help="the seed (a whole number): the same seed deals the same game")
     pl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option, e.g. difficulty=hard (see: tabletop rules GAME)")
     pl.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
@@ -50,13 +60,20 @@ def _parser() -> argparse.ArgumentParser:
                     help="give seat N (from 1) to a bot: random, greedy or mcts")
     pl.add_argument("--watch", action="store_true",
                     help="watch bots play (seats not given with --seat get random bots)")
-    pl.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
-                    help="pause after each bot move")
+    pl.add_argument("--delay", metavar="SECONDS",
+                    help=f"pause after each bot move (0 to {MAX_DELAY:g}; default "
+                         f"{WATCH_DELAY:g} with --watch, else 0)")
     pl.add_argument("--lang", choices=LANGS, help="language of the table (default: locale)")
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
                     "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
     return p
+
+
+MAX_DELAY = 60.0
+WATCH_DELAY = 1.0  # a move a second: a person can follow a watched game
+MAX_SEED = 2**63 - 1
+MAX_BOT_SETTING = 1_000_000.0
 
 
 def _save_dir() -> Path:
@@ -76,11 +93,26 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
         return 1, None
     if arg is None:  # a game for several plays hot-seat by default; --solo plays alone
         return (max(2, spec_min) if spec_max > 1 else spec_min), None
-    if arg.isdigit():
-        return int(arg), None
-    names = [n.strip() for n in arg.split(",") if n.strip()]
-    if not names:
-        raise UsageError("--players takes a number or comma-separated names, e.g. Ana,Ben")
+    text = arg.strip()
+    if re.fullmatch(r"[+-]?\d+", text):
+        count = int(text)
+        if not spec_min <= count <= spec_max:
+            span = str(spec_min) if spec_min == spec_max else f"{spec_min} to {spec_max}"
+            raise UsageError(f"--players {arg}: this game is played by {span} player(s)")
+        return count, None
+    names = [n.strip() for n in text.split(",")]
+    if not text or any(not n for n in names):
+        raise UsageError(f"--players {arg!r}: give a number or names separated by commas, "
+                         "with no empty name, e.g. Ana,Ben")
+    for i, n in enumerate(names):
+        if not n.isprintable():
+            raise UsageError(f"--players {arg!r}: a name holds only printable characters")
+        if n.startswith("-") or re.fullmatch(r"[+-]?\d+", n):
+            raise UsageError(f"--players {arg!r}: a name starts with a letter, not {n!r}")
+        m = re.fullmatch(r"[pP](\d+)", n)
+        if m and int(m.group(1)) != i + 1:
+            raise UsageError(f"--players {arg!r}: {n!r} is how seat {m.group(1)} is typed; "
+                             "give another name")
     return len(names), names  # new_game checks them: one word each, all different
 
 
@@ -92,19 +124,27 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None
     specs: list[str] = []
     for item in seats:
         left, sep, right = item.partition("=")
-        if not sep or not left.strip().isdigit() or not right.startswith("bot:"):
+        if not sep or not re.fullmatch(r"[0-9]+", left.strip()) or not right.startswith("bot:"):
             raise UsageError(f"--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random")
         n = int(left)
         if not 1 <= n <= players:
             raise UsageError(f"--seat {item!r}: seats are numbered 1 to {players}")
+        if n - 1 in out:
+            raise UsageError(f"--seat {item!r}: seat {n} is already given; give each seat "
+                             "once")
         kind, _, settings = right[4:].partition(":")
         kw: dict[str, float] = {}
         for part in filter(None, settings.split(",")):
             k, _, v = part.partition("=")
+            if k in kw:
+                raise UsageError(f"--seat {item!r}: {k} is given twice")
             try:
                 kw[k] = float(v)
             except ValueError:
                 raise UsageError(f"--seat {item!r}: {part!r} should be NAME=NUMBER") from None
+            if not 0 < kw[k] <= MAX_BOT_SETTING:
+                raise UsageError(f"--seat {item!r}: {k} must be above 0 and at most "
+                                 f"{MAX_BOT_SETTING:,.0f}")
         out[n - 1] = make_bot(kind, seed=None if seed is None else seed + n, **kw)
         specs.append(item)
     if watch:
@@ -131,6 +171,9 @@ def _options(items: list[str]) -> dict[str, str]:
         k, sep, v = item.partition("=")
         if not sep or not k.strip():
             raise UsageError(f"--option {item!r}: write NAME=VALUE, e.g. difficulty=hard")
+        if k.strip() in out:
+            raise UsageError(f"--option {item!r}: the option {k.strip()} is already given; "
+                             "give each option once")
         out[k.strip()] = v.strip()
     return out
 
@@ -144,21 +187,23 @@ def cmd_list(console: Console) -> int:
         try:
             spec = registry.load(gid).spec
         except TabletopError as e:
-            table.add_row(gid, "?", f"(cannot load: {e})")
+            table.add_row(Text(gid), "?", Text(f"(cannot load: {e})"))
             continue
         span = (str(spec.min_players) if spec.min_players == spec.max_players
                 else f"{spec.min_players}-{spec.max_players}")
-        table.add_row(gid, span, text_of(spec.summary, "en"))
+        table.add_row(Text(gid), span, Text(text_of(spec.summary, "en")))
     console.print(table)
     return 0
 
 
-def cmd_rules(console: Console, game: str) -> int:
-    registry.load(game)
-    page = registry.doc_path(game)
+def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) -> int:
+    spec = registry.load(game).spec
+    page = registry.doc_path(spec.id, lang, designer)
     if page is None:
-        console.print(f"No rules page is shipped for {game}.")
+        console.print(t(lang, "no_rules", game=text_of(spec.name, lang)), markup=False)
         return 1
+    if registry.page_lang(page) != lang:
+        console.print(t(lang, "page_in_english"), style="yellow", markup=False)
     console.print(Markdown(page.read_text(encoding="utf-8")))
     return 0
 
@@ -174,8 +219,42 @@ def cmd_check(console: Console, path: str) -> int:
     return 0
 
 
+def _seed(arg: str | None) -> int | None:
+    if arg is None:
+        return None
+    if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > MAX_SEED:
+        raise UsageError(f"--seed {arg!r}: the seed is a whole number from 0 to {MAX_SEED}")
+    return int(arg)
+
+
+def _delay(arg: str | None, watch: bool) -> float:
+    if arg is None:
+        return WATCH_DELAY if watch else 0.0
+    try:
+        d = float(arg)
+    except ValueError:
+        d = math.nan
+    if not (math.isfinite(d) and 0 <= d <= MAX_DELAY):
+        raise UsageError(f"--delay {arg!r}: the delay is a number of seconds from 0 to "
+                         f"{MAX_DELAY:g}")
+    return d
+
+
+def _drop_typed_ahead() -> None:
+    """Forget what was typed at the terminal and not read yet."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
     lang = a.lang or default_lang()
+    a.seed = _seed(a.seed)
+    delay = _delay(a.delay, a.watch)
     if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
         raise UsageError("--load resumes a saved game as it was: give no game, players, "
                          "options or seed with it (only --seat, --watch, --lang, --save)")
@@ -187,6 +266,8 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
             raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
         state: State = registry.restore(text)
         save_path = Path(a.save).expanduser() if a.save else path
     else:
@@ -202,11 +283,15 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     seats = a.seat
     watch = a.watch
     if a.load and not seats and not watch:  # resume with the bots the game was started with
-        seats = list(state.meta.get("seats", []))
-        watch = bool(state.meta.get("watch", False))
+        saved = state.meta.get("seats")
+        seats = [x for x in saved if isinstance(x, str)] if isinstance(saved, list) else []
+        watch = state.meta.get("watch") is True
     bots, specs = _bots(seats, state.players, watch, state.seed)
     state.meta.update({"seats": specs, "watch": watch})
-    table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=a.delay)
+    if a.delay is None:
+        delay = WATCH_DELAY if watch else 0.0
+    table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay,
+                  flush=_drop_typed_ahead)
     return table.run()
 
 
@@ -219,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "list":
             return cmd_list(console)
         if a.command == "rules":
-            return cmd_rules(console, a.game)
+            return cmd_rules(console, a.game, a.lang or default_lang(), a.designer)
         if a.command == "check":
             return cmd_check(console, a.path)
         if a.command == "play":
@@ -232,6 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print("")
         return 130
+    except Exception as e:  # a bug of ours: one sentence for the user, the details on request
+        if os.environ.get("TABLETOP_DEBUG"):
+            traceback.print_exc()
+        console.print(f"tabletop: internal error ({type(e).__name__}: {e}); please report it "
+                      "(TABLETOP_DEBUG=1 shows the details)", style="bold red", markup=False,
+                      highlight=False)
+        return 3
 
 
 if __name__ == "__main__":

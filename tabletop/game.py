@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import DeckError, OptionError, PlayerCountError
 from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
-from .state import BOX, Event, State
+from .state import BOX, Event, State, fold_accents
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
@@ -34,13 +34,28 @@ class Game:
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
-        self.code_index: dict[str, str] = {code.upper(): code for code in self.cards_by_code}
-        # the notations of every question (choose step) the ruleset may ask
+        # codes as typed: any case, accents optional
+        self.code_index: dict[str, str] = {fold_accents(code.upper()): code
+                                           for code in self.cards_by_code}
+        # a card's code in each language where it differs (codes: {en: blade}), typed too
+        self.card_words: dict[str, dict[str, str]] = {}
+        for c in spec.cards:
+            for lang, word in c.codes.items():
+                self.code_index[fold_accents(word.upper())] = c.code
+                self.card_words.setdefault(lang, {})[c.code] = word
+        # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
-            s.params["notation"] for b in spec.blocks for s in b.steps if s.kind == "choose"]
+            n for b in spec.blocks for s in b.steps if s.kind == "choose"
+            for n in (s.params["notation"], *s.params["notations"].values())]
         self.answer_notations += [  # and the words that decline an optional question
-            s.params["pass"] for b in spec.blocks for s in b.steps
-            if s.kind == "choose" and s.params["optional"]]
+            n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
+            for n in (s.params["pass"], *s.params["passes"].values())]
+        # the languages in which some notation or card code differs from the canonical one
+        self.notation_langs: tuple[str, ...] = tuple(sorted(
+            {lang for m in spec.moves for lang in m.notations}
+            | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
+               for lang in (*s.params["notations"], *s.params["passes"])}
+            | {lang for c in spec.cards for lang in c.codes}))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
@@ -105,13 +120,17 @@ class Game:
             out.append(copies[n].uid)
         return out
 
+    def card_word(self, code: str, lang: str) -> str:
+        """A card's code as a table in ``lang`` shows it."""
+        return self.card_words.get(lang, {}).get(code, code)
+
     def card_code(self, raw: str) -> str | None:
         """The canonical code of a card as a person types it (any case, suit symbols ♠♣♦♥
         or ♤♧♢♡, T for 10), or None when it names no card of this game."""
         t = raw.strip()
         for sym, letter in _SUIT_SYMBOLS.items():
             t = t.replace(sym, letter)
-        up = t.upper()
+        up = fold_accents(t.upper())
         if up in self.code_index:
             return self.code_index[up]
         if len(up) >= 2 and up[0] == "T" and "10" + up[1:] in self.code_index:
@@ -120,11 +139,14 @@ class Game:
 
     def new_game(self, players: int = 1, seed: int | None = None,
                  options: Mapping[str, Any] | None = None, deck: Iterable[Any] | None = None,
-                 names: Iterable[str] | None = None, first: int | None = None) -> State:
+                 names: Iterable[str] | None = None, first: int | None = None,
+                 *, options_as_saved: bool = False) -> State:
         """Start a game.
 
         ``deck`` stacks the draw pile (codes, top first); cards it does not list stay out of
         the game. ``first`` fixes the first seat where the ruleset draws it at random.
+        ``options_as_saved`` keeps ``options`` exactly as given, neither checked nor completed
+        (a save made before an option existed replays under its own reading).
 
         :raises PlayerCountError: ``players`` is outside the game's range.
         :raises OptionError: an unknown option or value.
@@ -137,7 +159,7 @@ class Game:
             span = (str(spec.min_players) if spec.min_players == spec.max_players
                     else f"{spec.min_players} to {spec.max_players}")
             raise PlayerCountError(f"{self.name} is played by {span} player(s), not {players}")
-        opts = self.check_options(options)
+        opts = dict(options or {}) if options_as_saved else self.check_options(options)
         seat_names = [str(n).strip() for n in names] if names is not None else []
         if seat_names and len(seat_names) != players:
             raise PlayerCountError(f"{len(seat_names)} names for {players} players")

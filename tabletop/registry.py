@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from typing import Any
 
-from .errors import SaveFileError, UnknownGameError
+from .errors import SaveFileError, TabletopError, UnknownGameError
 from .game import Game
 from .spec import load_spec
 from .state import SAVE_FORMAT, State
@@ -46,10 +47,23 @@ def ruleset_path(game_id: str) -> Path:
     return p
 
 
-def doc_path(game_id: str) -> Path | None:
-    """The rules page of a shipped game, if it has one."""
-    p = docs_dir() / "games" / f"{game_id}.md"
+def doc_path(game_id: str, lang: str = "en", designer: bool = False) -> Path | None:
+    """The rules page of a shipped game, if it has one: the player's page (docs/games/ID.md)
+    or the designer's (docs/designers/ID.md), in ``lang`` (ID.fr.md) when it exists, else in
+    English (the caller tells from the name which it got)."""
+    folder = docs_dir() / ("designers" if designer else "games")
+    if lang != "en":
+        p = folder / f"{game_id}.{lang}.md"
+        if p.is_file():
+            return p
+    p = folder / f"{game_id}.md"
     return p if p.is_file() else None
+
+
+def page_lang(page: Path) -> str:
+    """The language of a rules page, from its name (ID.fr.md is French, ID.md English)."""
+    parts = page.name.split(".")
+    return parts[-2] if len(parts) >= 3 else "en"
 
 
 @functools.lru_cache(maxsize=64)
@@ -88,8 +102,114 @@ def restore(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("not a tabletop save (no 'format: tabletop-save' field)")
     source = data.get("source")
-    game = load(source) if source else load(str(data.get("game")))
-    if game.id != data.get("game"):
-        raise SaveFileError(f"the save is of {data.get('game')!r}, but {source} is "
-                            f"{game.id!r}")
-    return State.from_data(game, data)
+    gid = data.get("game")
+    if not isinstance(gid, str) or (source is not None and not isinstance(source, str)):
+        raise SaveFileError("not a tabletop save (its 'game' field is not a game id)")
+    try:
+        game = load(source) if source else load(gid)
+    except UnknownGameError as e:
+        raise SaveFileError(f"the save is of a game that is not here: {e}") from None
+    if game.id != gid:
+        raise SaveFileError(f"the save is of {gid!r}, but {source} is {game.id!r}")
+    options = data.get("options")
+    # a save made by an older version of the ruleset (an option since added or dropped) keeps
+    # its position: its moves may give another one under today's rules
+    older = isinstance(options, dict) and set(options) != set(game.spec.options)
+    if older:
+        assert isinstance(options, dict)
+        known = set(game.spec.options)
+        foreign = [str(k) for k in options if k not in known]
+        if foreign and not known & set(options):  # not an older save: another game's
+            raise SaveFileError(f"the save cannot be a game of {game.name}: it has no option "
+                                f"{', '.join(foreign)}")
+    try:
+        fresh: State | None = _replay(game, data)
+    except SaveFileError:
+        if not older:
+            raise
+        fresh = None
+    saved = State.from_data(game, data)
+    if fresh is not None and saved.to_json() == fresh.to_json():
+        return fresh
+    if not older:
+        assert fresh is not None
+        raise SaveFileError(f"the saved position is not what its moves give ({_diff(saved, fresh)}"
+                            "); was the file edited?")
+    _check_older(game, saved)
+    return saved
+
+
+def _check_older(game: Game, saved: State) -> None:
+    """A save of an older version of the ruleset: its vars are today's, of the same kinds, and
+    its position can be shown and played on."""
+    try:
+        start = game.new_game(players=saved.players, seed=saved.seed)
+    except TabletopError as e:
+        raise SaveFileError(f"the save cannot be a game of {game.name}: {e}") from None
+    for k, v in saved.vars.items():
+        if k not in start.vars:
+            raise SaveFileError(f"the save holds {k!r}, which {game.name} does not have")
+        was = start.vars[k]
+        if v is not None and was is not None and (isinstance(v, bool) != isinstance(was, bool)
+                                                  or isinstance(v, int) != isinstance(was, int)
+                                                  or isinstance(v, str) != isinstance(was, str)):
+            raise SaveFileError(f"the save's {k} is {v!r}, not a value {game.name} gives it")
+    try:
+        for seat in range(saved.players):
+            saved.view(seat)
+        saved.legal_moves()
+    except TabletopError as e:
+        raise SaveFileError(f"the save does not fit this version of {game.name}: {e}") from None
+
+
+def _replay(game: Game, data: dict[str, Any]) -> State:
+    """The saved game started again from its seed, options and players and its moves played:
+    a save is checked like a new game."""
+    name = game.name
+    seed, names = data.get("seed"), data.get("names")
+    players: Any = data.get("players")
+    options, deck, moves = data.get("options"), data.get("deck"), data.get("moves")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SaveFileError(f"the save's seed is {seed!r}, not a whole number")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SaveFileError("the save's player names are not a list of names")
+    if not isinstance(options, dict):
+        raise SaveFileError("the save's options are not a list of NAME: VALUE")
+    if deck is not None and not isinstance(deck, list):
+        raise SaveFileError("the save's deck is not a list of cards")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise SaveFileError("the save's moves are not a list of moves")
+    first = data.get("first")
+    if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+        raise SaveFileError(f"the save's first seat is {first!r}, not a seat")
+    try:
+        # the options the game knows must hold values it allows; a save made before an
+        # option existed (or after one was dropped) replays under the options it was saved with
+        game.check_options({k: v for k, v in options.items() if k in game.spec.options})
+        fresh = game.new_game(players=players, seed=seed,  # new_game checks the count
+                              options=options, deck=deck, names=names, first=first,
+                              options_as_saved=True)
+    except TabletopError as e:
+        raise SaveFileError(f"the save cannot be a game of {name}: {e}") from None
+    for i, text in enumerate(moves, 1):
+        try:
+            fresh.play(text)
+        except TabletopError as e:
+            raise SaveFileError(f"move {i} of the save ({text!r}) cannot be played: {e}"
+                                ) from None
+    meta = data.get("meta")
+    fresh.meta = dict(meta) if isinstance(meta, dict) else {}
+    return fresh
+
+
+def _diff(saved: State, fresh: State) -> str:
+    """The first thing that differs, named for a person."""
+    for k in sorted(set(saved.vars) | set(fresh.vars)):
+        if saved.vars.get(k) != fresh.vars.get(k):
+            return f"{k} is {saved.vars.get(k)!r} where the moves give {fresh.vars.get(k)!r}"
+    for k in sorted(set(saved.zones) | set(fresh.zones)):
+        if saved.zones.get(k) != fresh.zones.get(k):
+            return f"the cards of {k} differ"
+    if saved.outcome != fresh.outcome:
+        return "the end of the game differs"
+    return "the turn, the log or the chance draws differ"

@@ -76,6 +76,8 @@ class CardDef:
     name: dict[str, str]
     text: dict[str, str]
     extra: dict[str, Any]
+    # the card's code in a language where it differs (codes: {en: blade}): typed and shown
+    codes: dict[str, str] = attrs.field(factory=dict)
     # every attribute as expressions read it, computed once (expressions read cards a lot)
     attr_table: dict[str, Any] = attrs.field(init=False, repr=False)
 
@@ -85,9 +87,10 @@ class CardDef:
             table[key] = getattr(self, key)
         table["name"] = text_of(self.name, "en")
         table["text"] = text_of(self.text, "en")
-        for lang in LANGS:  # card.name_fr, card.text_en
+        for lang in LANGS:  # card.name_fr, card.text_en, card.code_en
             table[f"name_{lang}"] = text_of(self.name, lang)
             table[f"text_{lang}"] = text_of(self.text, lang)
+            table[f"code_{lang}"] = self.codes.get(lang, self.code)
         object.__setattr__(self, "attr_table", table)
 
     def attr(self, name: str) -> Any:
@@ -205,6 +208,10 @@ class MoveSpec:
     effects: Block
     phases: frozenset[str] | None
     label: dict[str, str]
+    # the notation in another language (notation: {en: ..., fr: ...}), typed and shown there
+    notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    # notes shown beside the move when listed, where their condition holds (hint: [{if, text}])
+    hints: tuple[Requirement, ...] = ()
 
 
 @attrs.frozen
@@ -358,6 +365,35 @@ class _Loader:
         if not isinstance(v, str) or not v:
             raise self.fail(path, f"expected text, got {_kind(v)}")
         return v
+
+    def notation(self, v: Any, path: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+        """A notation, the same in every language (text) or per language ({en: .., fr: ..}):
+        the canonical one (English, else the first given; saves and logs use it) and the
+        others that differ. Every language's notation holds the same {holes}."""
+        if not isinstance(v, dict):
+            return tuple(self.string(v, path).split()), {}
+        texts: dict[str, tuple[str, ...]] = {}
+        for lang, x in self.mapping(v, path).items():
+            if lang not in LANGS:
+                raise self.fail(f"{path}.{lang}", f"a language is one of {', '.join(LANGS)}")
+            texts[lang] = tuple(self.string(x, f"{path}.{lang}").split())
+        if not texts:
+            raise self.fail(path, "expected a notation in at least one language (en, fr)")
+        canonical = texts.get("en") or next(iter(texts.values()))
+
+        def holes(words: tuple[str, ...]) -> list[str]:
+            return sorted(w for w in words if w.startswith("{") and w.endswith("}"))
+        for lang, words in texts.items():
+            if holes(words) != holes(canonical):
+                raise self.fail(f"{path}.{lang}", "every language's notation holds the same "
+                                f"{{holes}}: {' '.join(words)!r}, {' '.join(canonical)!r}")
+            if not words or words[0].startswith("{"):
+                raise self.fail(f"{path}.{lang}", "a notation starts with a word, not an "
+                                f"argument: {' '.join(words)!r}")
+            if canonical[-1].startswith("{") and words[-1] != canonical[-1]:
+                raise self.fail(f"{path}.{lang}", "a notation ends with the same argument "
+                                f"in every language: {' '.join(words)!r}")
+        return canonical, {lang: w for lang, w in texts.items() if w != canonical}
 
     def integer(self, v: Any, path: str) -> int:
         if not isinstance(v, int) or isinstance(v, bool):
@@ -668,7 +704,20 @@ class _Loader:
                 self.card_rules_raw[code] = (p, c)
             extra = {k: x for k, x in c.items()
                      if k not in ("id", "count", "value", "name", "text", "type", "effects",
-                                  "require", "derived")}
+                                  "require", "derived", "codes")}
+            words: dict[str, str] = {}
+            for lang, w in self.mapping(c.get("codes", {}), f"{p}.codes").items():
+                wp = f"{p}.codes.{lang}"
+                if lang not in LANGS:
+                    raise self.fail(wp, f"a language is one of {', '.join(LANGS)}")
+                w = self.string(w, wp)
+                if not w or any(ch.isspace() for ch in w):
+                    raise self.fail(wp, f"a card's code must be one word, not {w!r}")
+                if w != code and w.upper() in {x.upper() for x in codes}:
+                    raise self.fail(wp, f"the code {w!r} is already another card's")
+                words[lang] = w
+            for w in words.values():
+                codes.add(w)
             for k in ("suit", "rank", "code", "kind", "uid"):
                 if k in extra:
                     raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
@@ -681,7 +730,7 @@ class _Loader:
                                     "(text, number, true/false)")
             for _ in range(count):
                 out.append(CardDef(len(out), code, "named", ctype, value, None, None, name, text,
-                                   extra))
+                                   extra, words))
         if not out:
             raise self.fail("cards", "a game needs at least one card")
         return tuple(out)
@@ -865,13 +914,15 @@ class _Loader:
             params["var"] = self.string(m["var"], f"{p}.var")
             params["from"] = self.expr(m["from"], f"{p}.from")
             params["seat"] = self.expr(m.get("seat", "me"), f"{p}.seat")
-            notation = self.string(m["notation"], f"{p}.notation")
+            notation, notations = self.notation(m["notation"], f"{p}.notation")
             if notation.count("{choice}") != 1:
                 raise self.fail(f"{p}.notation", "the notation must hold {choice} once")
-            params["notation"] = tuple(notation.split())
+            params["notation"] = notation
+            params["notations"] = notations
             params["prompt"] = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
             params["optional"] = self.boolean(m.get("optional", False), f"{p}.optional")
-            params["pass"] = tuple(self.string(m.get("pass", "pass"), f"{p}.pass").split())
+            params["pass"], params["passes"] = self.notation(
+                m.get("pass", {"en": "pass", "fr": "passer"}), f"{p}.pass")
             of = m.get("of", "values")
             if of not in ("values", "seats"):
                 raise self.fail(f"{p}.of", f"of must be values or seats, not {of!r}")
@@ -944,9 +995,9 @@ class _Loader:
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",
-                                   "label"}, ("id", "notation", "effects"))
+                                   "label", "hint"}, ("id", "notation", "effects"))
         mid = self.string(m["id"], f"{path}.id")
-        template = tuple(self.string(m["notation"], f"{path}.notation").split())
+        template, notations = self.notation(m["notation"], f"{path}.notation")
         if not template:
             raise self.fail(f"{path}.notation", "a notation needs at least one word")
         if template[0].startswith("{"):
@@ -975,9 +1026,18 @@ class _Loader:
             phases = frozenset([phase] if isinstance(phase, str) else
                                [self.string(x, f"{path}.phase") for x in
                                 self.listing(phase, f"{path}.phase")])
+        hints = []
+        raw_hints = m.get("hint", [])
+        for i, h in enumerate(self.listing([raw_hints] if isinstance(raw_hints, dict)
+                                           else raw_hints, f"{path}.hint")):
+            hp = f"{path}.hint.{i}"
+            h = self.mapping(h, hp, {"if", "text"}, ("if", "text"))
+            hints.append(Requirement(self.expr(h["if"], f"{hp}.if"),
+                                     self.template(h["text"], f"{hp}.text")))
         return MoveSpec(mid, template, tuple(args), tuple(reqs),
                         self.block(m["effects"], f"{path}.effects"), phases,
-                        self.lang(m.get("label", mid), f"{path}.label"))
+                        self.lang(m.get("label", mid), f"{path}.label"), notations,
+                        tuple(hints))
 
     def arg(self, name: str, a: Any, path: str) -> ArgSpec:
         a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max",
@@ -1020,10 +1080,12 @@ class _Loader:
                            self.expr(o["score"], f"{path}.score") if "score" in o else None)
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
-        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words"},
-                         ("key", "kind"))
+        d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words",
+                                   "spare"}, ("key", "kind"))
         if "optional" in d:  # optional: the row is left out while the value is null
             self.boolean(d["optional"], f"{path}.optional")
+        if "spare" in d:  # spare: the row is left out when the screen is short
+            self.boolean(d["spare"], f"{path}.spare")
         if not isinstance(d["key"], str) or d["key"] not in view:
             raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
         if "lang" in d and d["lang"] not in LANGS:  # shown only in that language's table

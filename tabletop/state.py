@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -113,6 +114,9 @@ class Pending:
     optional: bool
     prompt: dict[str, str]
     seats: bool = False  # the options are seats: shown and typed as the players' names
+    # the notation and pass in other languages, where the ruleset gives them
+    notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    passes: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 _MESSAGES: dict[str, dict[str, str]] = {
@@ -153,6 +157,14 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_listed": {"en": "it is not one of the legal moves now",
                    "fr": "ce n'est pas un des coups permis maintenant"},
 }
+
+
+def fold_accents(word: str) -> str:
+    """A word without its accents: French words are typed with or without them."""
+    if word.isascii():
+        return word
+    return "".join(ch for ch in unicodedata.normalize("NFD", word)
+                   if not unicodedata.combining(ch))
 
 
 def _texts(key: str, **kw: Any) -> dict[str, str]:
@@ -608,7 +620,52 @@ class State:
             if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
                     and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
                 return m
+        for lang in self.game.notation_langs:  # a move typed in another language's notation
+            for m in legal:
+                mt = self._key(self.move_text(m, lang).split())
+                if mt == tokens:
+                    return m
+                ms = self.game.move_by_id.get(m.move_id)
+                if ms is None or not any(a.kind == "cards" for a in ms.args):
+                    continue
+                fixed = len(ms.notations.get(lang, ms.template)) - 1
+                if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
+                        and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
+                    return m
         raise self._diagnose(text, tokens)
+
+    def move_hint(self, move: Move, lang: str) -> str | None:
+        """The note the ruleset shows beside a legal move (its ``hint`` whose ``if`` holds
+        now, with the move's arguments bound), in ``lang``; None when there is none."""
+        ms = self.game.move_by_id.get(move.move_id)
+        if ms is None or not ms.hints:
+            return None
+        ctx = Ctx(self, {"me": self.turn_seat, **dict(move.args)})
+        try:
+            for h in ms.hints:
+                if h.test(ctx):
+                    return text_of({k: f(ctx) for k, f in h.why.items()}, lang)
+        except RULESET_BUGS as e:
+            raise self._bug(e, "while listing the moves' hints", f"moves.{ms.id}.hint"
+                            ) from None
+        return None
+
+    def move_text(self, move: Move, lang: str) -> str:
+        """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
+        language (where it gives one) with the cards' codes in that language."""
+        if move.move_id == CHOICE:
+            p = self.pending
+            if p is None:
+                return move.text
+            value = move.args[0][1]
+            if value is None:
+                return " ".join(p.passes.get(lang, p.pass_notation))
+            return self._render(p.notations.get(lang, p.notation), {"choice": value},
+                                seats=p.seats, lang=lang)
+        ms = self.game.move_by_id.get(move.move_id)
+        if ms is None:
+            return move.text
+        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see)."""
@@ -774,7 +831,9 @@ class State:
                     "notation": list(self.pending.notation),
                     "pass": list(self.pending.pass_notation),
                     "optional": self.pending.optional, "prompt": self.pending.prompt,
-                    "seats": self.pending.seats},
+                    "seats": self.pending.seats,
+                    "notations": {k: list(v) for k, v in self.pending.notations.items()},
+                    "passes": {k: list(v) for k, v in self.pending.passes.items()}},
                 "frames": frames,
                 "locals": [{k: _encode(v) for k, v in t.items()} for t in local_tables],
                 "turn_log": [list(t) for t in self.turn_log],
@@ -823,7 +882,9 @@ class State:
             if p is not None:
                 st.pending = Pending(p["seat"], p["var"], _decode(p["options"], cards, combos),
                                      tuple(p["notation"]), tuple(p["pass"]), p["optional"],
-                                     p["prompt"], bool(p.get("seats", False)))
+                                     p["prompt"], bool(p.get("seats", False)),
+                                     {k: tuple(v) for k, v in p.get("notations", {}).items()},
+                                     {k: tuple(v) for k, v in p.get("passes", {}).items()})
             tables = [{k: _decode(v, cards, combos) for k, v in t.items()}
                       for t in s["locals"]]
             blocks = game.all_blocks
@@ -963,22 +1024,24 @@ class State:
         return items
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
-                seats: bool = True) -> str:
+                seats: bool = True, lang: str | None = None) -> str:
         parts = []
         for t in template:
             if t[0] == "{" and t[-1] == "}":
-                parts.append(self._token(binding[t[1:-1]], seats))
+                parts.append(self._token(binding[t[1:-1]], seats, lang))
             else:
                 parts.append(t)
         return " ".join(parts)
 
-    def _token(self, v: Any, seats: bool = True) -> str:
+    def _token(self, v: Any, seats: bool = True, lang: str | None = None) -> str:
         """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
-        False (a choice among numbers)."""
-        if isinstance(v, CardDef | ComboDef):
+        False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
+        if isinstance(v, CardDef):
+            return v.code if lang is None else v.codes.get(lang, v.code)
+        if isinstance(v, ComboDef):
             return v.code
         if isinstance(v, list | tuple):
-            return " ".join(self._token(x, seats) for x in v)
+            return " ".join(self._token(x, seats, lang) for x in v)
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, int):
@@ -1010,8 +1073,8 @@ class State:
         code = self.game.card_code(token)
         if code is not None:
             return code
-        low = token.strip().lower()
-        names = {n.lower(): i for i, n in enumerate(self.names)}
+        low = fold_accents(token.strip().lower())
+        names = {fold_accents(n.lower()): i for i, n in enumerate(self.names)}
         if low in names:
             return f"#seat{names[low]}"
         if low.startswith("p") and low[1:].isdigit():
@@ -1027,43 +1090,54 @@ class State:
 
     def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
         legal = self.legal_moves()
-        listing = ", ".join(m.text for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        langs = ("en", "fr")
+        listing = {lang: ", ".join(self.move_text(m, lang) for m in legal[:12])
+                   + (", ..." if len(legal) > 12 else "") for lang in langs}
         typed = text.strip()
         game = self.spec.name
         if self.pending is not None:
             return _error(IllegalMoveError, "not_an_answer", text=typed, listing=listing)
         for ms in self.spec.moves:
-            binding = self._match(ms, tokens)
-            if binding is None:
-                continue
-            why = self._why_not(ms, binding)
-            return _error(IllegalMoveError, "not_legal", text=typed, why=why)
+            for template in (ms.template, *ms.notations.values()):
+                binding = self._match(ms, tokens, template)
+                if binding is None:
+                    continue
+                why = self._why_not(ms, binding)
+                return _error(IllegalMoveError, "not_legal", text=typed, why=why)
         for ms in self.spec.moves:
-            if tokens[0] != self._norm(ms.template[0]) or len(tokens) < len(ms.template):
-                continue
-            for i, tok in enumerate(ms.template):
-                arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
-                if arg is not None and arg.kind in ("card", "cards"):
-                    raw = text.split()
-                    for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
-                        if tokens[j] not in self.game.cards_by_code:
-                            sample = ", ".join(list(self.game.cards_by_code)[:3])
-                            return _error(NotationError, "not_a_card", word=raw[j], game=game,
-                                          sample=sample)
-        shapes = [" ".join(ms.template) for ms in self.spec.moves
-                  if tokens[0] == self._norm(ms.template[0])]
-        if shapes:
-            return _error(NotationError, "bad_shape", text=typed, shapes=" | ".join(shapes),
+            for template in (ms.template, *ms.notations.values()):
+                if tokens[0] != self._norm(template[0]) or len(tokens) < len(template):
+                    continue
+                for i, tok in enumerate(template):
+                    arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
+                    if arg is not None and arg.kind in ("card", "cards"):
+                        raw = text.split()
+                        for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
+                            if tokens[j] not in self.game.cards_by_code:
+                                sample = {lang: ", ".join(self.game.card_word(c, lang) for c
+                                                          in list(self.game.cards_by_code)[:3])
+                                          for lang in langs}
+                                return _error(NotationError, "not_a_card", word=raw[j],
+                                              game=game, sample=sample)
+        shapes = {lang: " | ".join(" ".join(ms.notations.get(lang, ms.template))
+                                   for ms in self.spec.moves
+                                   if any(tokens[0] == self._norm(tpl[0]) for tpl in
+                                          (ms.template, *ms.notations.values())))
+                  for lang in langs}
+        if shapes["en"]:
+            return _error(NotationError, "bad_shape", text=typed, shapes=shapes,
                           listing=listing)
         answers = {self._norm(n[0]) for n in self.game.answer_notations}
         if tokens[0] in answers:
             return _error(NotationError, "not_asked", text=typed, listing=listing)
-        words = ", ".join(sorted({ms.template[0] for ms in self.spec.moves}))
+        words = {lang: ", ".join(sorted({ms.notations.get(lang, ms.template)[0]
+                                         for ms in self.spec.moves})) for lang in langs}
         return _error(NotationError, "not_a_move", text=typed, game=game, words=words,
                       listing=listing)
 
-    def _match(self, ms: MoveSpec, tokens: tuple[str, ...]) -> dict[str, Any] | None:
-        template = ms.template
+    def _match(self, ms: MoveSpec, tokens: tuple[str, ...],
+               template: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+        template = ms.template if template is None else template
         args = {a.name: a for a in ms.args}
         has_cards = any(a.kind == "cards" for a in ms.args)
         if len(tokens) != len(template) and not (has_cards and len(tokens) >= len(template)):
@@ -1094,13 +1168,20 @@ class State:
                 return None
         return binding
 
+    def _card_words(self, code: str) -> dict[str, str]:
+        return {lang: self.game.card_word(code, lang) for lang in ("en", "fr")}
+
+    @staticmethod
+    def _first_words(ms: MoveSpec) -> dict[str, str]:
+        return {lang: ms.notations.get(lang, ms.template)[0] for lang in ("en", "fr")}
+
     def _why_not(self, ms: MoveSpec, parsed: dict[str, Any]) -> dict[str, str]:
         """Why a parsed move is not legal now, in each language."""
         locals_: dict[str, Any] = {"me": self.turn_seat}
         ctx = Ctx(self, locals_)
         phase = self.vars.get("phase")
         if ms.phases is not None and phase not in ms.phases:
-            return _texts("wrong_phase", move=ms.template[0], phase=phase)
+            return _texts("wrong_phase", move=self._first_words(ms), phase=phase)
         for a in ms.args:
             want = parsed[a.name]
             raw = a.domain(ctx)
@@ -1115,8 +1196,9 @@ class State:
                     if hit is None:
                         zone = self.game.arg_zone.get(id(a))
                         if zone:
-                            return _texts("not_in_zone", card=code, zone=zone)
-                        return _texts("not_available", card=code)
+                            return _texts("not_in_zone", card=self._card_words(code),
+                                          zone=zone)
+                        return _texts("not_available", card=self._card_words(code))
                     pool.remove(hit)
                     chosen.append(hit)
                 if a.kind == "cards" and not a.min <= len(chosen) <= a.max:
@@ -1144,7 +1226,8 @@ class State:
                     if not a.where(ctx):
                         if a.why:
                             return {k: f(ctx) for k, f in a.why.items()}
-                        return _texts("cannot_use", value=self._token(x), move=ms.template[0])
+                        return _texts("cannot_use", value=self._token(x),
+                                      move=self._first_words(ms))
                 locals_.pop("it", None)
             locals_[a.name] = value
         for r in ms.require:
@@ -1435,7 +1518,7 @@ def _step_choose(st: State, step: Step, f: _Frame) -> None:
         return
     prompt = {lang: t(ctx) for lang, t in p["prompt"].items()} if p["prompt"] else {}
     st.pending = Pending(int(p["seat"](ctx)), p["var"], options, p["notation"], p["pass"],
-                         p["optional"], prompt, p["seats"])
+                         p["optional"], prompt, p["seats"], p["notations"], p["passes"])
 
 
 def _step_reveal(st: State, step: Step, f: _Frame) -> None:
@@ -1448,8 +1531,12 @@ def _step_reveal(st: State, step: Step, f: _Frame) -> None:
     def names(lang: str) -> str:
         return ", ".join(text_of(c.name, lang) for c in cards)
 
-    st._emit("reveal", ctx.me, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
-             {"cards": [c.code for c in cards]}, tuple(int(s) for s in seats))
+    # the line is the seeing seat's own ("Chloé: saw Key"): a reveal to one seat is logged as
+    # that seat's, a reveal to several as nobody's in particular
+    to_seats = tuple(int(s) for s in seats)
+    who = to_seats[0] if len(to_seats) == 1 else None
+    st._emit("reveal", who, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
+             {"cards": [c.code for c in cards]}, to_seats)
 
 
 def _step_flip(st: State, step: Step, f: _Frame) -> None:

@@ -13,13 +13,15 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def spawn(args: list[str], save_dir: Path, lang: str = "en",
-          timeout: float = 20) -> pexpect.spawn:
-    """Start `python -m tabletop ARGS` with a wide, colourless terminal."""
-    env = dict(os.environ, TABLETOP_SAVE_DIR=str(save_dir), COLUMNS="100", LINES="50",
-               NO_COLOR="1", TERM="xterm",
+          timeout: float = 20, size: tuple[int, int] = (50, 100)) -> pexpect.spawn:
+    """Start `python -m tabletop ARGS` with a colourless terminal of ``size`` (lines,
+    columns; wide by default)."""
+    lines, columns = size
+    env = dict(os.environ, TABLETOP_SAVE_DIR=str(save_dir), COLUMNS=str(columns),
+               LINES=str(lines), NO_COLOR="1", TERM="xterm",
                LANG="en_US.UTF-8" if lang == "en" else "fr_FR.UTF-8")
     child = pexpect.spawn(sys.executable, ["-m", "tabletop", *args], env=env, encoding="utf-8",
-                          timeout=timeout, dimensions=(50, 100))
+                          timeout=timeout, dimensions=size)
     return child
 
 
@@ -31,4 +33,11 @@ def clean(text: str) -> str:
 def moves_on_screen(text: str) -> list[str]:
     """The numbered moves of the last move list printed."""
     block = clean(text).rsplit("moves", 1)[-1]
-    return re.findall(r"^\W*\d+\. (.+?)\s*(?:\(.*\))?\s*│?\s*$", block, flags=re.M)
+    entries: dict[int, str] = {}
+    for line in block.splitlines():  # the list may be in columns: "1. a      4. d"
+        if not re.match(r"^\W*\d+\. ", line):
+            continue
+        parts = re.split(r"(?:^\W*|\s{2,})(\d+)\. ", line.strip().strip("│").rstrip())
+        for number, move in zip(parts[1::2], parts[2::2], strict=True):
+            entries[int(number)] = re.sub(r"\s*(?:\(.*\))?\s*│?\s*$", "", move)
+    return [entries[n] for n in sorted(entries)]

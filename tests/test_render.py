@@ -27,3 +27,18 @@ def test_optional_rows_are_left_out_while_null() -> None:
     duo = tabletop.load("push-to-five").new_game(players=2, seed=1)
     assert "Solo total" in screen(solo, 0, "en") and "Last round" not in screen(solo, 0, "en")
     assert "Solo total" not in screen(duo, 0, "en") and "Last round" in screen(duo, 0, "en")
+
+
+def test_several_winners_are_plural_in_french() -> None:
+    from tabletop.ui.render import render_outcome
+
+    st = tabletop.load("coffre-et-cle").new_game(
+        players=4, seed=1, first=0, names=["Ana", "Ben", "Chloé", "Dan"],
+        deck=["treasure", "key", "fake", "neutral", "neutral", "neutral"])
+    st.play("pass")
+    st.play("designate Ben")
+    console = Console(record=True, width=100, no_color=True)
+    console.print(render_outcome(st, "fr", [0, 1, 2, 3]))
+    console.print(render_outcome(st, "en", [0, 1, 2, 3]))
+    text = console.export_text()
+    assert "Ana, Ben ont gagné." in text and "Ana, Ben won." in text

@@ -42,7 +42,7 @@ def test_a_hot_seat_game_to_its_end(tmp_path: Path) -> None:
         if n == 0:
             # Ben sees his own card, why it cannot be laid, and not Ana's card
             assert "Your hand Cursed Mask (4)" in screen
-            assert "masque: cannot be laid, you have 0 card(s) laid, not exactly 2" in screen
+            assert "mask: cannot be laid, you have 0 card(s) laid, not exactly 2" in screen
             assert "Hourglass" not in screen
             assert moves_on_screen(child.before) == ["draw"]
             child.sendline("lay masque")
@@ -51,7 +51,7 @@ def test_a_hot_seat_game_to_its_end(tmp_path: Path) -> None:
         if move == "discard statuette":
             # the Mask's question goes to Ana, whose laid card it is
             assert seat == 0 and "Cursed Mask: choose one of your laid cards" in screen
-            assert moves_on_screen(child.before) == ["discard statuette", "discard tablette"]
+            assert moves_on_screen(child.before) == ["discard statuette", "discard tablet"]
         if move == "steal tablette":
             assert seat == 1 and "Serpent Idol: choose the card laid by Ana" in screen
         child.sendline(move)

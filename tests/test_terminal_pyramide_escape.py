@@ -76,7 +76,7 @@ def test_in_french_the_table_and_the_answers_are_french(tmp_path: Path) -> None:
                   lang="fr")
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
-    assert "Salle du Gardien - Perds 1 fatigue par objet encore non utilisé." in screen
+    assert "Salle du Gardien - Perdez 1 fatigue par objet encore non utilisé." in screen
     assert "Objets en main" in screen and "Torche" in screen
     child.sendline("use map")
     child.expect("dans quel ordre")

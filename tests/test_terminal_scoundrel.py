@@ -16,7 +16,7 @@ def test_a_whole_game_to_its_end_with_garbage_answered(tmp_path: Path) -> None:
     child.expect("> ")
     assert "Health" in clean(child.before) and "Room" in clean(child.before)
     # garbage of every kind gets one sentence and the prompt again
-    for garbage, answer in [("", "Type a move"), ("dance", "is not a move of Scoundrel"),
+    for garbage, answer in [("", "Your moves"), ("dance", "is not a move of Scoundrel"),
                             ("0", "There is no move 0"), ("fight ZZ", "is not a card"),
                             ("drink", "incomplete")]:
         child.sendline(garbage)

@@ -16,15 +16,23 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "help_title": "How to play",
         "help_body": ("Type the number of a move, or its notation as listed. "
                       "'rules' shows the rules page, 'save' saves the game, 'quit' saves and "
-                      "leaves, 'help' shows this."),
-        "notation": "Notation of {game}",
+                      "leaves, 'board' or an empty line shows the board again, 'help' shows "
+                      "this."),
+        "notation": "Notation of {game}:",
         "saved": "Game saved to {path}. Resume with: tabletop play --load {path}",
         "save_failed": "Could not save the game to {path} ({error}).",
         "bye": "Leaving the table.",
+        "back_to_board": "Press Enter to see the board again.",
+        "save_where": "Type another file to save the game to (Enter: play on unsaved):",
+        "save_skipped": "Playing on without saving; 'quit' will ask before leaving.",
+        "leave_unsaved": "The game is not saved. Leave anyway? (yes, no, or a file to save "
+                         "to):",
         "curtain": "Pass to {name} - press Enter",
         "curtain_eof": "No more input; the game is saved.",
         "over": "Game over",
         "won": "{names} won.",
+        "won_many": "{names} won.",
+        "lost": "{names} lost.",
         "nobody_won": "Nobody won.",
         "you_won": "You won!",
         "you_lost": "You lost.",
@@ -34,6 +42,16 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Replay this game: {command}",
         "log": "Last moves",
         "bot_moved": "{name} ({bot}) played: {move}",
+        "options": "Options",
+        "options_in_play": "Options of this game (tabletop rules {game} explains them)",
+        "bot_random": "random bot",
+        "bot_greedy": "greedy bot",
+        "bot_mcts": "MCTS bot",
+        "thinking": "{name} ({bot}) is thinking…",
+        "hole_card": "card",
+        "hole_cards": "cards",
+        "hole_seat": "player",
+        "hole_word": "word",
         "seat": "Seat",
         "question": "{name}, {prompt}",
         "decide": "{name}: decide",
@@ -41,7 +59,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "players",
         "game": "Game",
         "description": "Description",
-        "rules_in_english": "",
+        "page_in_english": "",
+        "more": "-- more: Enter for the next page, q to go back to the game --",
         "ruleset_bug": "The ruleset has a mistake, so that move cannot be played (it was "
                        "undone): {error}",
         "stuck": ("Nobody has a legal move, yet the game is not over: the ruleset is stuck. "
@@ -50,21 +69,31 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "fr": {
         "turn_of": "À {name} de décider",
         "moves": "Vos coups",
-        "prompt": "Coup (numéro ou notation ; help, rules, save, quit)",
+        "prompt": "Coup (numéro ou notation ; aide, règles, sauver, quitter)",
         "empty": "Tapez un coup : son numéro (1-{n}) ou sa notation, par ex. « {example} ».",
         "bad_number": "Il n'y a pas de coup {n} ; les coups sont numérotés de 1 à {count}.",
         "help_title": "Comment jouer",
-        "help_body": ("Tapez le numéro d'un coup, ou sa notation telle qu'affichée. "
-                      "« rules » affiche les règles, « save » sauvegarde, « quit » sauvegarde "
-                      "et quitte, « help » affiche cette aide."),
-        "notation": "Notation de {game}",
+        "help_body": ("Tapez le numéro d'un coup, ou sa notation telle qu'affichée (les mots "
+                      "anglais sont aussi compris). « règles » affiche les règles, « sauver » "
+                      "sauvegarde, « quitter » sauvegarde et quitte, « plateau » ou une ligne "
+                      "vide réaffiche le plateau, « aide » affiche cette aide."),
+        "notation": "Notation de {game} :",
         "saved": "Partie sauvegardée dans {path}. Pour reprendre : tabletop play --load {path}",
         "save_failed": "Impossible de sauvegarder la partie dans {path} ({error}).",
         "bye": "Vous quittez la table.",
+        "back_to_board": "Appuyez sur Entrée pour revoir le plateau.",
+        "save_where": "Tapez un autre fichier où sauvegarder la partie (Entrée : jouer sans "
+                      "sauvegarder) :",
+        "save_skipped": "La partie continue sans sauvegarde ; « quitter » demandera avant "
+                        "de partir.",
+        "leave_unsaved": "La partie n'est pas sauvegardée. Partir quand même ? (oui, non, ou "
+                         "un fichier où la sauvegarder) :",
         "curtain": "Passez à {name} - appuyez sur Entrée",
         "curtain_eof": "Plus d'entrée ; la partie est sauvegardée.",
         "over": "Partie terminée",
         "won": "{names} a gagné.",
+        "won_many": "{names} ont gagné.",
+        "lost": "{names} a perdu.",
         "nobody_won": "Personne n'a gagné.",
         "you_won": "Vous avez gagné !",
         "you_lost": "Vous avez perdu.",
@@ -74,6 +103,17 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "replay": "Rejouer cette partie : {command}",
         "log": "Derniers coups",
         "bot_moved": "{name} ({bot}) a joué : {move}",
+        "options": "Options",
+        "options_in_play": "Options de cette partie (tabletop rules {game} --lang fr les "
+                           "explique)",
+        "bot_random": "robot au hasard",
+        "bot_greedy": "robot glouton",
+        "bot_mcts": "robot MCTS",
+        "thinking": "{name} ({bot}) réfléchit…",
+        "hole_card": "carte",
+        "hole_cards": "cartes",
+        "hole_seat": "joueur",
+        "hole_word": "mot",
         "seat": "Place",
         "question": "{name}, {prompt}",
         "decide": "{name} : à vous",
@@ -81,7 +121,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "players": "joueurs",
         "game": "Jeu",
         "description": "Description",
-        "rules_in_english": "Les pages de règles n'existent qu'en anglais pour l'instant.",
+        "page_in_english": "Cette page n'existe pas encore en français ; la voici en anglais.",
+        "more": "-- suite : Entrée pour la page suivante, q pour revenir à la partie --",
         "ruleset_bug": "Les règles du jeu ont une erreur, ce coup ne peut pas être joué (il "
                        "a été annulé) : {error}",
         "stuck": ("Personne n'a de coup permis, mais la partie n'est pas finie : les règles "
@@ -111,3 +152,9 @@ def t(lang: str, key: str, **kw: object) -> str:
     """The catalogue text for ``key`` in ``lang``, filled in."""
     table = CATALOGUE.get(lang, CATALOGUE["en"])
     return table[key].format(**kw)
+
+
+def bot_name(lang: str, kind: str) -> str:
+    """A bot's kind as the table says it ("random bot", "robot au hasard")."""
+    table = CATALOGUE.get(lang, CATALOGUE["en"])
+    return table.get(f"bot_{kind}", kind)

@@ -3,9 +3,13 @@ decides a rule."""
 
 from __future__ import annotations
 
-from typing import Any
+import io
+import math
+import re
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -17,9 +21,60 @@ from .i18n import t
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 SUIT_STYLE = {"S": "bold white on grey15", "C": "bold white on grey15",
               "D": "bold red on grey93", "H": "bold red on grey93"}
+# An emoji's presentation selector makes terminals draw it two cells wide where rich counts
+# one, which breaks the frame: the table shows such symbols as text (one cell).
+_VS16 = "\ufe0f"
 
 
-def card_text(spec: GameSpec, code: Any, lang: str, long: bool = False) -> Text:
+class Fit(NamedTuple):
+    """How much a screen shows: each level of FITS shows less, until the screen fits."""
+
+    log: int = 6  # lines of the log
+    columns: bool = False  # the moves in columns
+    texts: str = "full"  # card texts and long values: full (folded), line (one line), none
+    empty: bool = True  # rows with nothing in them
+    spare: bool = True  # rows the ruleset marks spare
+    boxes: bool = True  # frames around the board, the log and the moves
+    label: int = 0  # the widest a row's label may be (0: as wide as it is)
+
+
+FITS = (Fit(), Fit(columns=True), Fit(log=3, columns=True),
+        Fit(log=3, columns=True, texts="line"),
+        Fit(log=2, columns=True, texts="line", empty=False),
+        Fit(log=2, columns=True, texts="line", empty=False, spare=False),
+        Fit(log=1, columns=True, texts="none", empty=False, spare=False),
+        Fit(log=1, columns=True, texts="none", empty=False, spare=False, boxes=False),
+        Fit(log=1, columns=True, texts="none", empty=False, spare=False, boxes=False,
+            label=14),
+        Fit(log=0, columns=True, texts="none", empty=False, spare=False, boxes=False,
+            label=14))
+
+
+_PLAYING_CODE = re.compile(r"\b(10|[2-9JQKA])([SCDH])\b")
+
+
+def _suits(spec: GameSpec, text: str) -> str:
+    """Playing cards named in a log line with their suit symbol (7H -> 7♥): the same in
+    every language."""
+    def symbol(m: re.Match[str]) -> str:
+        cards = spec.card_by_code(m.group(0))
+        if cards and cards[0].kind == "playing":
+            return m.group(1) + SUIT_SYMBOL[m.group(2)]
+        return m.group(0)
+    return _PLAYING_CODE.sub(symbol, text)
+
+
+def _colon(lang: str) -> str:
+    """A colon and its spaces: French puts a space before it."""
+    return " : " if lang == "fr" else ": "
+
+
+def _clean(text: str) -> str:
+    return text.replace(_VS16, "")
+
+
+def card_text(spec: GameSpec, code: Any, lang: str, long: bool = False,
+              value: bool = True) -> Text:
     """A card as the table shows it: playing cards with suit symbol and colour, named cards
     by name (and text when ``long``). Unknown (hidden) cards show as a card back."""
     if code is None:
@@ -32,29 +87,35 @@ def card_text(spec: GameSpec, code: Any, lang: str, long: bool = False) -> Text:
     if c.kind == "playing" and c.suit:
         return Text(f" {c.rank}{SUIT_SYMBOL[c.suit]} ", style=SUIT_STYLE[c.suit])
     name = text_of(c.name, lang)
-    out = Text(name, style="bold cyan")
-    if c.value is not None:
+    out = Text(_clean(name), style="bold cyan")
+    if c.value is not None and value:
         out.append(f" ({c.value})", style="yellow")
     if long and c.text:
-        out.append(f" - {text_of(c.text, lang)}", style="italic")
+        out.append(f" - {_clean(text_of(c.text, lang))}", style="italic")
     return out
 
 
-def _cards(spec: GameSpec, value: Any, lang: str) -> Text:
+def _cards(spec: GameSpec, value: Any, lang: str, texts: str = "full",
+           values: bool = True) -> Text:
+    """Cards in a row: playing cards side by side; named cards one a line with their texts,
+    or (``texts`` none) side by side by name."""
     if value is None or value == []:
         return Text("-", style="dim")
     if not isinstance(value, list):
         value = [value]
     named = any(spec.card_by_code(str(v)) and spec.card_by_code(str(v))[0].kind == "named"
                 for v in value if v is not None)
+    long = named and texts != "none"
     out = Text()
     for i, v in enumerate(value):
         if i:
-            out.append("\n" if named else " ")
+            out.append("\n" if long else (", " if named else " "))
         if isinstance(v, list):
-            out.append(_cards(spec, v, lang))
+            out.append_text(_cards(spec, v, lang, texts, values))
         else:
-            out.append_text(card_text(spec, v, lang, long=named))
+            out.append_text(card_text(spec, v, lang, long=long, value=values))
+    if texts == "line":
+        out.no_wrap, out.overflow = True, "ellipsis"
     return out
 
 
@@ -72,7 +133,7 @@ def _bar(value: Any, top: Any) -> Text:
     return out
 
 
-def _plain(spec: GameSpec, value: Any, lang: str) -> Text:
+def _plain(spec: GameSpec, value: Any, lang: str, texts: str = "full") -> Text:
     if isinstance(value, bool):
         return Text("yes" if value else "no") if lang == "en" else Text("oui" if value else "non")
     if value is None:
@@ -82,10 +143,18 @@ def _plain(spec: GameSpec, value: Any, lang: str) -> Text:
         if not items:
             return Text("-", style="dim")
         long = any(len(x) > 24 for x in items)  # sentences: one a line
-        return Text(("\n" if long else ", ").join(items))
+        out = Text(_clean(("\n" if long else ", ").join(items)))
+        if texts != "full":
+            out.no_wrap, out.overflow = True, "ellipsis"
+        return out
     if isinstance(value, dict):
         return Text(", ".join(f"{k}: {v}" for k, v in value.items()))
-    return Text(str(value))
+    return Text(_clean(str(value)))
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == [] or value == "" or (
+        isinstance(value, list) and all(_empty(v) for v in value))
 
 
 def _words(value: Any, words: dict[str, dict[str, str]], lang: str) -> Any:
@@ -105,54 +174,107 @@ def _all_hidden(value: Any) -> bool:
     return False
 
 
-def render_view(state: State, seat: int | None, lang: str) -> RenderableType:
-    """The table as ``seat`` sees it."""
+def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
+                spectator: bool = False) -> RenderableType:
+    """The table as ``seat`` sees it (None: what anyone may see). A ``spectator`` of a game
+    played by bots alone also sees what each seat sees (their hands are nobody's secret)."""
     spec = state.spec
     view = state.view(seat)
+    seat_views = ([state.view(s) for s in range(state.players)]
+                  if spectator else [])
     grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", justify="right")
+    if fit.label:
+        grid.add_column(style="bold", justify="right", max_width=fit.label, no_wrap=True,
+                        overflow="ellipsis")
+    else:
+        grid.add_column(style="bold", justify="right")
     grid.add_column()
-    shown: set[str] = set()
     for d in spec.display:
         key = d["key"]
-        shown.add(key)
-        if d.get("optional") and view.get(key) is None:  # a row that does not apply now
-            continue
-        if seat is None and _all_hidden(view.get(key)):  # the public view: no card backs of
-            continue                                     # hands nobody at the screen holds
         if d.get("lang", lang) != lang:  # a key written in another language
             continue
+        if d.get("spare") and not fit.spare:
+            continue
+        value = view.get(key)
+        if d.get("optional") and value in (None, []):  # a row that does not apply now
+            continue
         label = text_of(d["label"], lang)
-        value = _words(view.get(key), d.get("words") or {}, lang)
-        kind = d["kind"]
-        if kind == "bar":
-            grid.add_row(label, _bar(value, view.get(d.get("max", ""), d.get("max"))))
-        elif kind == "cards":
-            grid.add_row(label, _cards(spec, value, lang))
-        elif kind == "seats" and isinstance(value, list):
-            parts = []
-            for s, v in enumerate(value):
-                part = Text(f"{state.seat_name(s)}: ", style="bold")
-                if isinstance(v, list) and v and all(isinstance(x, str) or x is None for x in v):
-                    part.append_text(_cards(spec, v, lang))
-                else:
-                    part.append_text(_plain(spec, v, lang))
-                parts.append(part)
-            long = sum(len(p.plain) for p in parts) > 60 or any("\n" in p.plain for p in parts)
-            grid.add_row(label, Text("\n" if long else "   ").join(parts))
-        else:
-            grid.add_row(label, _plain(spec, value, lang))
+        if seat_views and d["kind"] != "seats" and any(v.get(key) != value for v in seat_views):
+            # a row that differs from seat to seat (a hand): one row for each seat
+            for s, v in enumerate(seat_views):
+                if fit.empty or not _empty(v.get(key)):
+                    name = f"{state.seat_name(s)}{_colon(lang)}{label}"
+                    _row(grid, state, d, name, v, v.get(key), lang, fit)
+            continue
+        if seat_views and d["kind"] == "seats" and isinstance(value, list):
+            value = [seat_views[s].get(key, [None])[s] if _all_hidden(v) else v
+                     for s, v in enumerate(value)]
+        elif seat is None and _all_hidden(value):  # the public view: no card backs of
+            continue                                # hands nobody at the screen holds
+        if not fit.empty and _empty(value):
+            continue
+        _row(grid, state, d, label, view, value, lang, fit)
     if not spec.display:
         for key, value in view.items():
-            grid.add_row(key, _plain(spec, value, lang))
+            grid.add_row(key, _plain(spec, value, lang, fit.texts))
+    changed = options_in_play(state, only_changed=True)
+    if changed and fit.spare:  # the options that differ from the game's defaults
+        grid.add_row(t(lang, "options"), Text(changed))
     title = text_of(spec.name, lang)
     if state.players > 1 and state.current_player is not None:
         title += " - " + t(lang, "turn_of", name=state.seat_name(state.current_player))
-    return Panel(grid, title=title, border_style="blue")
+    return _frame(grid, title, "blue", fit)
+
+
+def options_in_play(state: State, only_changed: bool = False) -> str:
+    """The game's options as typed on the command line (``difficulty=hard``)."""
+    return ", ".join(f"{k}={v}" for k, v in state.options.items()
+                     if not only_changed or state.spec.options[k].default != v)
+
+
+def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[str, Any],
+         raw: Any, lang: str, fit: Fit) -> None:
+    spec = state.spec
+    value = _words(raw, d.get("words") or {}, lang)
+    kind = d["kind"]
+    if kind == "bar":
+        grid.add_row(label, _bar(value, view.get(d.get("max", ""), d.get("max"))))
+    elif kind == "cards":
+        grid.add_row(label, _cards(spec, value, lang, fit.texts))
+    elif kind == "seats" and isinstance(value, list):
+        parts = []
+        for s, v in enumerate(value):
+            part = Text(f"{state.seat_name(s)}{_colon(lang)}", style="bold")
+            if isinstance(v, list) and v and all(isinstance(x, str) or x is None for x in v):
+                # cards laid by each seat: by name, side by side, one seat a line
+                part.append_text(_cards(spec, v, lang, "none", values=fit.texts == "full"))
+            else:
+                part.append_text(_plain(spec, v, lang, fit.texts))
+            parts.append(part)
+        cards = any(isinstance(v, list) and v and isinstance(v[0], str)  # each seat's cards:
+                    and spec.card_by_code(v[0]) for v in value)   # a line each
+        long = (cards or sum(len(p.plain) for p in parts) > 60
+                or any("\n" in p.plain for p in parts))
+        out = Text("\n" if long else "   ").join(parts)
+        if fit.texts != "full" and not long:
+            out.no_wrap, out.overflow = True, "ellipsis"
+        grid.add_row(label, out)
+    else:
+        grid.add_row(label, _plain(spec, value, lang, fit.texts))
+
+
+def _frame(body: RenderableType, title: str, style: str, fit: Fit) -> RenderableType:
+    """A panel with its title, or (when space is short) the title over the body."""
+    if fit.boxes:
+        return Panel(body, title=Text(title), border_style=style)
+    return Group(Text(title, style=f"bold {style}"), body)
 
 
 def render_log(events: list[Event], seat: int | None, lang: str, state: State,
-               limit: int = 6) -> RenderableType | None:
+               limit: int = 6, fit: Fit = FITS[0]) -> RenderableType | None:
+    limit = min(limit, fit.log)
+    if limit <= 0:
+        return None
     public = [e for e in events if e.kind != "shuffle" and e.visible_to(seat)][-limit:]
     if not public:
         return None
@@ -160,14 +282,17 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     for i, e in enumerate(public):
         if i:
             lines.append("\n")
-        who = state.seat_name(e.seat) + ": " if state.players > 1 and e.seat is not None else ""
-        lines.append(f"{who}{e.text_in(lang)}", style="dim")
-    return Panel(lines, title=t(lang, "log"), border_style="grey50")
+        who = (state.seat_name(e.seat) + _colon(lang)
+               if state.players > 1 and e.seat is not None else "")
+        lines.append(_clean(f"{who}{_suits(state.spec, e.text_in(lang))}"), style="dim")
+    if fit.texts != "full":
+        lines.no_wrap, lines.overflow = True, "ellipsis"
+    return _frame(lines, t(lang, "log"), "grey50", fit)
 
 
 def move_label(state: State, move: Move, lang: str) -> Text:
     """A legal move as listed: its notation, with the names of named cards it mentions."""
-    out = Text(move.text, style="bold")
+    out = Text(state.move_text(move, lang), style="bold")
     names = []
     for token in move.text.split()[1:]:
         cards = state.spec.card_by_code(token)
@@ -178,42 +303,111 @@ def move_label(state: State, move: Move, lang: str) -> Text:
             names.append(text_of(combo.name, lang))
     if names:
         out.append("  (" + ", ".join(names) + ")", style="cyan")
+    hint = state.move_hint(move, lang)
+    if hint:
+        out.append(f"  - {_clean(hint)}", style="italic magenta")
     return out
 
 
-def render_moves(state: State, moves: list[Move], lang: str) -> RenderableType:
-    lines = Text()
+def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
+                 width: int = 80) -> RenderableType:
     prompt = state.prompt(lang)
-    if prompt:
-        lines.append(prompt + "\n", style="bold yellow")
+    entries = []
     for i, m in enumerate(moves, 1):
-        if i > 1:
-            lines.append("\n")
-        lines.append(f"{i:>3}. ", style="yellow")
-        lines.append_text(move_label(state, m, lang))
-    return Panel(lines, title=t(lang, "moves"), border_style="yellow")
+        entry = Text(f"{i:>3}. ", style="yellow")
+        entry.append_text(move_label(state, m, lang))
+        if fit.texts != "full":
+            entry.no_wrap, entry.overflow = True, "ellipsis"
+        entries.append(entry)
+    body: RenderableType
+    inner = width - (4 if fit.boxes else 0)
+    widest = max((e.cell_len for e in entries), default=1)
+    ncols = max(1, min(len(entries), (inner + 2) // (widest + 2))) if fit.columns else 1
+    if ncols > 1:
+        nrows = math.ceil(len(entries) / ncols)
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(ncols):
+            grid.add_column(no_wrap=True, overflow="ellipsis")
+        for r in range(nrows):
+            grid.add_row(*[entries[c * nrows + r] if c * nrows + r < len(entries) else ""
+                           for c in range(ncols)])
+        body = grid
+    else:
+        body = Group(*entries)
+    if prompt:
+        body = Group(Text(_clean(prompt), style="bold yellow"), body)
+    return _frame(body, t(lang, "moves"), "yellow", fit)
 
 
-def render_outcome(state: State, lang: str, humans: list[int]) -> RenderableType:
+def render_screen(state: State, seat: int | None, lang: str, moves: list[Move] | None,
+                  width: int, height: int, spectator: bool = False,
+                  after: Callable[[Fit], RenderableType] | None = None) -> RenderableType:
+    """The board, the last moves and the moves listed, showing less (the log shorter, the
+    moves in columns, card texts on one line, then none, empty rows left out, no frames)
+    until it fits ``height`` lines of ``width`` columns (``after(fit)`` is shown below)."""
+    measure = Console(width=width, height=max(height, 1), file=io.StringIO(),
+                      color_system=None, legacy_windows=False, force_terminal=False)
+
+    def build(fit: Fit) -> RenderableType:
+        parts: list[RenderableType] = [render_view(state, seat, lang, fit, spectator)]
+        log = render_log(state.log, seat, lang, state, fit=fit)
+        if log is not None:
+            parts.append(log)
+        if moves:
+            parts.append(render_moves(state, moves, lang, fit, width))
+        if after is not None:
+            parts.append(after(fit))
+        return Group(*parts)
+
+    # each level shows less than the one before: the first that fits, by bisection
+    first = build(FITS[0])
+    if screen_height(measure, first) <= height:
+        return first
+    lo, hi = 1, len(FITS) - 1
+    best, best_level = first, -1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        screen = build(FITS[mid])
+        if screen_height(measure, screen) <= height:
+            hi, best, best_level = mid, screen, mid
+        else:
+            lo = mid + 1
+    return best if best_level == lo else build(FITS[lo])
+
+
+def text_height(text: str, width: int) -> int:
+    """How many lines a sentence takes ``width`` columns wide."""
+    measure = Console(width=width, file=io.StringIO(), color_system=None)
+    return screen_height(measure, Text(text))
+
+
+def screen_height(console: Console, renderable: RenderableType) -> int:
+    """How many lines ``renderable`` takes on ``console``."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def render_outcome(state: State, lang: str, humans: list[int], fit: Fit = FITS[0]
+                   ) -> RenderableType:
     o = state.outcome
     assert o is not None
     lines = Text()
-    colon = " : " if lang == "fr" else ": "
+    colon = _colon(lang)
+    sep = "\n" if fit.boxes else " "  # when space is short, who won and the scores share a line
     if state.players == 1 and 0 in humans:
-        lines.append(t(lang, "you_won" if 0 in o.winners else "you_lost") + "\n", style="bold")
+        lines.append(t(lang, "you_won" if 0 in o.winners else "you_lost") + sep, style="bold")
         lines.append(f"{t(lang, 'score')}{colon}{o.scores[0]}\n", style="bold")
-    elif state.players == 1:
+    elif state.players == 1:  # a bot played alone: it won or lost
         name = state.seat_name(0)
-        lines.append((t(lang, "won", names=name) if o.winners else t(lang, "nobody_won"))
-                     + "\n", style="bold")
+        lines.append(t(lang, "won" if o.winners else "lost", names=name) + sep, style="bold")
         lines.append(f"{t(lang, 'score')}{colon}{o.scores[0]}\n", style="bold")
     else:
         if o.winners:
             names = ", ".join(state.seat_name(w) for w in o.winners)
-            lines.append(t(lang, "won", names=names) + "\n", style="bold")
+            key = "won" if len(o.winners) == 1 else "won_many"
+            lines.append(t(lang, key, names=names) + sep, style="bold")
         else:
-            lines.append(t(lang, "nobody_won") + "\n", style="bold")
+            lines.append(t(lang, "nobody_won") + sep, style="bold")
         lines.append(t(lang, "scores") + colon + ", ".join(
             f"{state.seat_name(s)} {o.scores[s]}" for s in range(state.players)) + "\n")
-    lines.append(f"{t(lang, 'reason')}{colon}{o.reason_in(lang)}")
-    return Panel(Group(lines), title=t(lang, "over"), border_style="green")
+    lines.append(_clean(f"{t(lang, 'reason')}{colon}{o.reason_in(lang)}"))
+    return _frame(lines, t(lang, "over"), "green", fit)

@@ -7,23 +7,26 @@ prompt again. The game is saved after every move, so nothing is lost on Ctrl-D, 
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
+from rich.text import Text
 
 from ..bots import Bot, decide
 from ..errors import RulesetError, TabletopError
-from ..registry import doc_path
+from ..registry import doc_path, page_lang
 from ..spec import text_of
-from ..state import State
-from .i18n import t
-from .render import render_log, render_moves, render_outcome, render_view
+from ..state import Move, State
+from .i18n import bot_name, t
+from .render import Fit, options_in_play, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
+THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
 
 
 class Table:
@@ -31,7 +34,7 @@ class Table:
 
     def __init__(self, state: State, bots: dict[int, Bot], lang: str, console: Console,
                  read: Callable[[str], str], save_path: Path, watch: bool = False,
-                 delay: float = 0.0) -> None:
+                 delay: float = 0.0, flush: Callable[[], None] | None = None) -> None:
         self.state = state
         self.bots = bots
         self.lang = lang
@@ -43,55 +46,170 @@ class Table:
         self.humans = [s for s in range(state.players) if s not in bots]
         self.curtain = state.spec.secret and len(self.humans) > 1
         self.last_human: int | None = None
+        self.flush = flush  # drops what was typed ahead (while a bot was thinking)
+        self.bot_moved = False  # since a person last typed
+        self.unsaved = False  # the last save failed
+        self.failure_told = False  # and the people were told (once)
 
     # ---------------------------------------------------------------- helpers
     def say(self, text: str, style: str = "") -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
 
+    def _write(self) -> None:
+        if self.save_path.is_dir():  # --save naming a folder: the game's file inside it
+            self.save_path = self.save_path / f"{self.state.spec.id}-{self.state.seed}.json"
+        self.save_path.parent.mkdir(parents=True, exist_ok=True)
+        # write beside, then rename: a save cut short never replaces a good one
+        partial = self.save_path.with_name(self.save_path.name + ".partial")
+        partial.write_text(self.state.to_json(), encoding="utf-8")
+        partial.replace(self.save_path)
+
     def save(self, quiet: bool = False) -> bool:
+        """Save the game; when that fails, say so once and ask a person for another file."""
         try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            # write beside, then rename: a save cut short never replaces a good one
-            partial = self.save_path.with_name(self.save_path.name + ".partial")
-            partial.write_text(self.state.to_json(), encoding="utf-8")
-            partial.replace(self.save_path)
+            self._write()
         except OSError as e:
-            self.say(t(self.lang, "save_failed", path=self.save_path, error=e), "bold red")
-            return False
+            self.unsaved = True
+            if not self.failure_told:
+                self.failure_told = True
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                if self.humans:
+                    self.ask_save_path()
+            return not self.unsaved
+        self.unsaved = False
+        self.failure_told = False
         if not quiet:
             self.say(t(self.lang, "saved", path=self.save_path), "green")
         return True
 
+    def ask_save_path(self) -> None:
+        """Ask for files to save to until one works, or the person plays on without saving."""
+        while True:
+            try:
+                answer = self.read(t(self.lang, "save_where") + " ")
+                answer = typed_text(answer).strip()
+            except (EOFError, KeyboardInterrupt):
+                answer = ""
+            if not answer:
+                self.say(t(self.lang, "save_skipped"), "yellow")
+                return
+            self.save_path = Path(answer).expanduser()
+            try:
+                self._write()
+            except OSError as e:
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                continue
+            self.unsaved = False
+            self.say(t(self.lang, "saved", path=self.save_path), "green")
+            return
+
+    def may_leave(self) -> bool:
+        """True when the game is saved, or the person agrees to leave it unsaved."""
+        if not self.unsaved:
+            return True
+        while True:
+            try:
+                answer = self.read(t(self.lang, "leave_unsaved") + " ")
+                answer = typed_text(answer).strip()
+            except (EOFError, KeyboardInterrupt):
+                return True
+            word = answer.lower()
+            if word in ("y", "yes", "o", "oui"):
+                return True
+            if word in ("n", "no", "non", ""):
+                return False
+            self.save_path = Path(answer).expanduser()
+            try:
+                self._write()
+            except OSError as e:
+                self.say(t(self.lang, "save_failed", path=self.save_path,
+                           error=e.strerror or e), "bold red")
+                continue
+            self.unsaved = False
+            self.say(t(self.lang, "saved", path=self.save_path), "green")
+            return True
+
     def show_rules(self) -> None:
-        page = doc_path(self.state.spec.id)
+        """The game's rules page in the table's language (else in English, saying so), paged
+        when it is taller than the terminal."""
+        page = doc_path(self.state.spec.id, self.lang)
         if page is None:
             self.say(t(self.lang, "no_rules", game=text_of(self.state.spec.name, self.lang)))
             return
-        self.console.print(Markdown(page.read_text(encoding="utf-8")))
-        note = t(self.lang, "rules_in_english")
-        if note:
-            self.say(note, "yellow")
+        with self.console.capture() as capture:
+            if page_lang(page) != self.lang:
+                self.say(t(self.lang, "page_in_english"), "yellow")
+            self.console.print(Markdown(page.read_text(encoding="utf-8")))
+        self.page(capture.get().splitlines())
+
+    def page(self, lines: list[str]) -> None:
+        """Show ``lines`` a screen at a time when they do not fit the terminal."""
+        height = max(3, self.console.size.height - 1)
+        out = self.console.file
+        for start in range(0, len(lines), height):
+            out.write("\n".join(lines[start:start + height]) + "\n")
+            out.flush()
+            if start + height >= len(lines):
+                return
+            try:
+                answer = self.read(t(self.lang, "more") + " ")
+            except EOFError:
+                return
+            if answer.strip().lower() in ("q", "quit", "quitter"):
+                return
 
     def show_help(self) -> None:
         st = self.state
         lines = [t(self.lang, "help_body"), ""]
-        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)) + ":")
+        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)))
         for ms in st.spec.moves:
-            lines.append(f"  {' '.join(ms.template)}  - {text_of(ms.label, self.lang)}")
-        self.console.print(Panel("\n".join(lines), title=t(self.lang, "help_title")),
-                           markup=False, highlight=False)
+            kinds = {"{" + a.name + "}": a.kind for a in ms.args}
+            words = [f"<{t(self.lang, 'hole_' + kinds[w])}>" if w in kinds else w
+                     for w in ms.notations.get(self.lang, ms.template)]
+            lines.append(f"  {' '.join(words)}  - {text_of(ms.label, self.lang)}")
+        if st.options:
+            colon = " :" if self.lang == "fr" else ":"
+            lines += ["", t(self.lang, "options_in_play", game=st.spec.id) + colon,
+                      "  " + options_in_play(st)]
+        self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
-    def draw(self, seat: int | None) -> None:
-        st = self.state
-        self.console.print(render_view(st, seat, self.lang))
-        log = render_log(st.log, seat, self.lang, st)
-        if log is not None:
-            self.console.print(log)
+    def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
+             after: Callable[[Fit], RenderableType] | None = None) -> None:
+        """The board, the last moves and ``legal`` (the moves listed), fitted to the terminal
+        with ``below`` lines left for what follows (the prompt)."""
+        width, height = self.console.size
+        spectator = (self.watch and not self.humans) or self.state.is_over
+        self.console.print(render_screen(self.state, seat, self.lang, legal, width,
+                                         height - below, spectator=spectator, after=after))
+
+    def think(self, bot: Bot, seat: int) -> Move:
+        """The bot's move; when it takes longer than half a second, people see it thinking."""
+        self.bot_moved = True
+        if not (self.humans or self.watch):
+            return decide(bot, self.state, seat)
+        message = t(self.lang, "thinking", name=self.state.seat_name(seat),
+                    bot=bot_name(self.lang, bot.name))
+        timer = threading.Timer(THINKING, self.say, (message, "dim"))
+        timer.daemon = True
+        timer.start()
+        try:
+            return decide(bot, self.state, seat)
+        finally:
+            timer.cancel()
+
+    def typed_ahead(self) -> None:
+        """Drop the keys typed while bots played: they were not meant for this prompt."""
+        if self.bot_moved and self.flush is not None:
+            self.flush()
+        self.bot_moved = False
 
     def show_curtain(self, seat: int) -> bool:
         """Clear everything and wait for the next person; False when input has ended."""
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
+        self.typed_ahead()
         try:
             self.read(t(self.lang, "curtain", name=self.state.seat_name(seat)) + " ")
         except EOFError:
@@ -110,19 +228,24 @@ class Table:
             self.save()
             self.say(t(self.lang, "bye"))
             return 130
+        except Exception:  # a bug of ours: keep the game, then let the command say so
+            self.save(quiet=True)
+            raise
 
     def _run(self) -> int:
         st = self.state
         rng = random.Random(st.seed)
+        self.save(quiet=True)  # the save path is tried before the first move
         if not self.humans:
-            self.draw(None)
+            self.draw(None, below=2)
         while not st.is_over:
             seat = st.current_player
             assert seat is not None
             bot = self.bots.get(seat)
             if bot is not None:
                 try:
-                    move = decide(bot, st, seat)
+                    move = self.think(bot, seat)
+                    said = st.move_text(move, self.lang)
                     events = st.play(move)
                 except RulesetError as e:
                     self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
@@ -134,11 +257,17 @@ class Table:
                     # see only its public events
                     public = [e.text_in(self.lang) for e in events
                               if e.private_to is None and e.kind == "log"]
-                    shown = "; ".join(public) if st.spec.secret else move.text
-                    self.say(t(self.lang, "bot_moved", name=st.seat_name(seat), bot=bot.name,
-                               move=shown or "…"), "magenta")
+                    hidden = st.spec.secret and (self.humans or not self.watch)
+                    shown = "; ".join(public) if hidden else said
+                    # in a game with secrets, a decision that tells the table nothing prints
+                    # nothing: a line for it would say that a question was asked (a hidden
+                    # Treasure holder's answer, in Le Coffre et la Clé)
+                    if shown or not hidden:
+                        self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
+                                   bot=bot_name(self.lang, bot.name), move=shown or "…"),
+                                 "magenta")
                 if self.watch and not self.humans:
-                    self.draw(None)
+                    self.draw(None, below=2)
                 if self.delay:
                     time.sleep(self.delay)
                 continue
@@ -148,21 +277,24 @@ class Table:
                     self.save()
                     return 0
             self.last_human = seat
-            self.draw(seat)
             outcome = self.ask(seat, rng)
             if outcome is not None:
                 return outcome
         self.save(quiet=True)
         # the last screen is seen by the whole table: in a game with secrets and several
         # people (or only bots) it shows what everyone may see, no one's hand
+        def ending(fit: Fit) -> RenderableType:
+            return render_outcome(st, self.lang, self.humans, fit)
+
+        replay = t(self.lang, "replay", command=replay_command(st))
+        below = text_height(replay, self.console.size.width)
         if self.humans and (len(self.humans) == 1 or not st.spec.secret):
-            self.draw(self.humans[0])
+            self.draw(self.humans[0], below=below, after=ending)
         else:
             if self.curtain:
                 self.console.file.write(CLEAR_ALL)
-            self.draw(None)
-        self.console.print(render_outcome(st, self.lang, self.humans))
-        self.say(t(self.lang, "replay", command=replay_command(st)))
+            self.draw(None, below=below, after=ending)
+        self.say(replay)
         return 0
 
     def ask(self, seat: int, rng: random.Random) -> int | None:
@@ -173,7 +305,8 @@ class Table:
             self.say(t(self.lang, "stuck"), "bold red")
             self.save()
             return 1
-        self.console.print(render_moves(st, legal, self.lang))
+        self.draw(seat, legal)
+        self.typed_ahead()
         while True:
             try:
                 line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
@@ -187,34 +320,40 @@ class Table:
                 self.save()
                 self.say(t(self.lang, "bye"))
                 return 130
-            text = line.strip()
+            text = typed_text(line).strip()
             word = text.lower()
-            if not text:
-                self.say(t(self.lang, "empty", n=len(legal), example=legal[0].text), "yellow")
+            if word in ("", "board", "plateau"):  # an empty line redraws the board
+                self.draw(seat, legal)
                 continue
             if word in ("help", "?", "aide"):
                 self.show_help()
-                self.console.print(render_moves(st, legal, self.lang))
+                try:
+                    self.read(t(self.lang, "back_to_board") + " ")
+                except EOFError:
+                    pass
+                self.draw(seat, legal)
                 continue
             if word in ("rules", "règles", "regles"):
                 self.show_rules()
-                self.draw(seat)
-                self.console.print(render_moves(st, legal, self.lang))
+                self.draw(seat, legal)
                 continue
             if word in ("save", "sauver"):
                 self.save()
                 continue
             if word in ("quit", "exit", "quitter"):
                 self.save()
+                if not self.may_leave():
+                    continue
                 self.say(t(self.lang, "bye"))
                 return 0
-            if text.isdigit():
+            if text.isdecimal() and text.isascii():
                 n = int(text)
                 if not 1 <= n <= len(legal):
                     self.say(t(self.lang, "bad_number", n=n, count=len(legal)), "yellow")
                     continue
             try:
-                st.play(legal[int(text) - 1] if text.isdigit() else text, seat=seat)
+                st.play(legal[int(text) - 1] if text.isdecimal() and text.isascii() else text,
+                        seat=seat)
             except RulesetError as e:  # not the player's doing: the move was undone
                 self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
                 continue
@@ -223,6 +362,13 @@ class Table:
                 continue
             self.save(quiet=True)
             return None
+
+
+def typed_text(line: str) -> str:
+    """What a person typed, as text the table may show back: bytes that were not text are
+    replaced, control characters (escape sequences) left out."""
+    text = line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(ch for ch in text if ch.isprintable() or ch == " ")
 
 
 def replay_command(st: State) -> str:

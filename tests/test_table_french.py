@@ -1,0 +1,129 @@
+"""A French table speaks French throughout (issue 13): every prompt, screen, answer and end of
+every game, played as a person would with mistakes typed on purpose, holds no English word
+outside card codes, proper names and command lines."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import tabletop
+from tabletop.bots import make_bot
+from tabletop.ui.i18n import CATALOGUE
+from tabletop.ui.terminal import Table
+
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _texts(node: Any, lang: str) -> Iterator[str]:
+    """Every text of a ruleset in ``lang`` (the values of {en: ..., fr: ...} mappings)."""
+    if isinstance(node, dict):
+        if lang in node and isinstance(node[lang], str):
+            yield node[lang]
+        for v in node.values():
+            yield from _texts(v, lang)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _texts(v, lang)
+
+
+def _words(texts: Iterator[str] | list[str]) -> set[str]:
+    return {w.lower() for text in texts for w in WORD.findall(text)}
+
+
+# words that read the same in both languages (the French catalogue itself is under test, so
+# it does not vouch for its words)
+BOTH = {"score", "scores", "description", "notation", "options", "option", "total", "solo",
+        "type", "types", "bonus", "points", "message", "page", "pages", "plus", "ok",
+        "mcts", "bot", "bots", "robot", "six", "dragon", "minutes", "signal", "parts",
+        "simple", "stop", "suit", "places", "place", "me", "on", "as", "pour"}
+# frequent English words a table might say, whichever texts a ruleset holds
+COMMON = {"the", "of", "to", "and", "you", "your", "is", "are", "was", "played", "random",
+          "greedy", "nobody", "won", "lost", "game", "move", "moves", "turn", "card", "cards",
+          "player", "players", "help", "rules", "save", "quit", "board", "saved", "leave",
+          "press", "enter", "yes", "no", "not", "with", "from", "this", "that", "round",
+          "pass", "draw", "hand", "seat", "type", "decide", "last", "thinking", "word"}
+
+
+def english_only(game: tabletop.Game) -> set[str]:
+    """The words the English texts use and the French ones never do."""
+    en = (_words(_texts(game.spec.raw, "en")) | _words(list(CATALOGUE["en"].values()))
+          | COMMON)
+    fr = _words(_texts(game.spec.raw, "fr")) | BOTH
+    codes = {w.lower() for c in game.spec.cards for w in (c.code, *c.codes.values())}
+    names = _words([n for c in game.spec.cards for n in c.name.values()])
+    names |= _words(list(game.spec.name.values()))
+    return en - fr - codes - names
+
+
+def _script(rng: random.Random) -> Iterator[str]:
+    """What a person types: help, an empty line, garbage, then mostly moves by number."""
+    yield from ["aide", "", "", "n'importe quoi", "0", "999"]
+    while True:
+        r = rng.random()
+        if r < 0.05:
+            yield "plateau"
+        elif r < 0.1:
+            yield "xyz"
+        else:
+            yield str(rng.randint(1, 3))
+
+
+def _play_in_french(game_id: str, players: int, seed: int, tmp_path: Path,
+                    bots: bool) -> str:
+    game = tabletop.load(game_id)
+    st = game.new_game(players=players, seed=seed)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    rng = random.Random(seed)
+    typed = _script(rng)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 400:
+            raise EOFError
+        return next(typed)
+
+    seats = {s: make_bot("random", seed=s) for s in range(1, players)} if bots else {}
+    table = Table(st, seats, "fr", console, read, tmp_path / "save.json")
+    table.run()
+    text = out.getvalue() + "\n".join(prompts)
+    text = text.replace(str(tmp_path), " ")
+    text = re.sub(r"\w+=\w+", " ", text)  # options, as typed on the command line
+    return re.sub(r"tabletop [^\n]*", " ", text)  # command lines are typed as they are
+
+
+def _tables(game: tabletop.Game) -> list[tuple[int, bool]]:
+    spec = game.spec
+    out = [(spec.min_players, False)]
+    if spec.max_players > 1:
+        out += [(max(2, spec.min_players), True), (spec.max_players, False)]
+    return out
+
+
+@pytest.mark.parametrize("game_id", tabletop.games())
+def test_every_prompt_in_french_holds_no_english_word(game_id: str, tmp_path: Path) -> None:
+    game = tabletop.load(game_id)
+    english = english_only(game)
+    for players, bots in _tables(game):
+        for seed in range(2):
+            text = _play_in_french(game_id, players, seed, tmp_path, bots)
+            found = _words([text]) & english
+            assert not found, (game_id, players, seed, sorted(found))
+            tight = re.findall(r"\S+[^\s\d]:(?= )", text)  # French puts a space before ':'
+            assert not tight, (game_id, players, seed, tight[:5])
+            assert "Vos coups" in text
+
+
+def test_the_check_finds_english(tmp_path: Path) -> None:
+    english = english_only(tabletop.load("scoundrel"))
+    assert {"fight", "health", "moves"} <= english
+    assert not english & {"salle", "combattre", "vie"}
