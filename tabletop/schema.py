@@ -196,6 +196,7 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
 # the steps whose value is not a mapping of parameters
 STEP_VALUES: dict[str, Any] = {
     "log": TEXT, "announce": TEXT, "shuffle": STR, "do": STR, "end": STR, "eliminate": EXPR,
+    "rejoin": EXPR,
     "check_end": {"enum": [True, None]},
     "end_turn": {"anyOf": [{"enum": [True, None]}, {"$ref": "#/$defs/step_end_turn"}]},
     "add": {"type": "object", "additionalProperties": EXPR},
@@ -259,6 +260,10 @@ def schema() -> dict[str, Any]:
                              "properties": {"next": EXPR}, "additionalProperties": False}
     defs["step"] = {"anyOf": steps}
     top = _object("ruleset", keys["ruleset"])
+    # a ruleset built on another (extends: BASE) takes the keys it leaves out from its base
+    top["properties"]["extends"] = STR
+    required = top.pop("required", [])
+    top["anyOf"] = [{"required": ["extends", "id"]}, {"required": required}]
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://tabletop.invalid/ruleset.schema.json",
             "title": "tabletop ruleset",
