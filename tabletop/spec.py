@@ -29,6 +29,7 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "permutations": (1, 1),
     "combinations": (2, 2),
     "seats": (0, 0),
+    "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
     "previous_seat": (1, 1),
@@ -695,6 +696,7 @@ class _Loader:
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
         "eliminate": set(),
+        "reinstate": set(),
         "check_end": set(),
         "let": set(),
         "card_effect": {"card", "name"},
@@ -792,7 +794,7 @@ class _Loader:
             params["in"] = self.expr(m["in"], f"{p}.in")
             params["var"] = self.string(m["var"], f"{p}.var")
             blocks["do"] = self.block(m["do"], f"{p}.do")
-        elif kind == "eliminate":
+        elif kind in ("eliminate", "reinstate"):
             params["seat"] = self.expr(arg, p)
         elif kind == "card_effect":
             m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))
