@@ -185,7 +185,7 @@ def test_explosion_deals_two_and_one_in_return_even_when_stopped() -> None:
 def test_poison_strikes_at_the_end_of_the_targets_next_turn() -> None:
     st = duel(["poison", "mana"], ["healing", "curse"], pile=["veil", "thorns"])
     play(st, "play poison at Ben", "no defense", "end")
-    assert health(st) == [9, 9] and effects(st)[BEN] == ["poison"]
+    assert health(st) == [9, 9] and effects(st)[BEN] == ["poisoned"]
     play(st, "draw")
     assert health(st)[BEN] == 9  # still asked about the discard: the turn is not over
     st.play("keep")
@@ -196,7 +196,7 @@ def test_poison_strikes_at_the_end_of_the_targets_next_turn() -> None:
 def test_poison_deflected_back_strikes_at_the_end_of_the_attackers_next_turn() -> None:
     st = duel(["poison", "mana"], ["deflection", "curse"], pile=["veil", "thorns"])
     play(st, "play poison at Ben", "defend deflection", "no defense", "end")
-    assert health(st) == [9, 9] and effects(st)[ANA] == ["poison"]
+    assert health(st) == [9, 9] and effects(st)[ANA] == ["poisoned"]
     play(st, "draw", "end", "draw", "end")
     assert health(st) == [8, 9]
 
@@ -322,7 +322,7 @@ def test_mirror_against_three_damage(option: str, target: int, attacker: int) ->
 def test_mirror_against_poison_shares_the_poison() -> None:
     st = duel(["poison", "mana"], ["mirror", "healing"], mirror="attacker")
     play(st, "play poison at Ben", "defend mirror")
-    assert effects(st) == [["poison"], []]
+    assert effects(st) == [["poisoned"], []]
 
 
 def test_thorns_hurt_the_attacker_and_the_attack_still_lands() -> None:
@@ -386,7 +386,7 @@ def test_mana_focus_draws_a_card() -> None:
 def test_shadow_veil_stops_the_next_attack_and_is_spent() -> None:
     st = duel(["veil", "mana"], ["fireball", "explosion"], pile=["thorns"])
     play(st, "play veil", "end")
-    assert effects(st)[ANA] == ["veil"]
+    assert effects(st)[ANA] == ["veiled"]
     play(st, "play fireball at Ana")
     assert health(st) == [9, 9] and effects(st)[ANA] == []
     assert "the Shadow Veil of Ana stops the Fireball" in log(st)
@@ -401,7 +401,7 @@ def test_shadow_veil_lasts_until_your_next_turn() -> None:
 def test_option_duration_turn_only_the_next_players_turn() -> None:
     st = duel(["veil", "mana"], ["healing", "curse"], ["fireball", "shield"], duration="turn")
     play(st, "play veil", "end")
-    assert effects(st)[ANA] == ["veil"]
+    assert effects(st)[ANA] == ["veiled"]
     play(st, "discard curse", "end")
     assert effects(st)[ANA] == []
     play(st, "play fireball at Ana", "no defense")
@@ -465,7 +465,7 @@ def test_option_neighbour_previous() -> None:
 def test_frozen_armour_blocks_up_to_three_of_the_next_attack() -> None:
     st = duel(["shield", "barrier"], ["fireball", "explosion"], pile=["thorns"])
     play(st, "combo armour", "end")
-    assert effects(st)[ANA] == ["armour"]
+    assert effects(st)[ANA] == ["armoured"]
     play(st, "combo burst Ana")
     assert health(st) == [9, 9] and effects(st)[ANA] == []
     assert "the Frozen Armour of Ana blocks 3" in log(st)
@@ -474,7 +474,7 @@ def test_frozen_armour_blocks_up_to_three_of_the_next_attack() -> None:
 def test_frozen_armour_waits_for_an_attack_that_deals_damage() -> None:
     st = duel(["shield", "barrier"], ["shadows", "fireball"], pile=["thorns", "mana"])
     play(st, "combo armour", "end", "play shadows at Ana")
-    assert effects(st)[ANA] == ["armour"]  # a theft deals no damage
+    assert effects(st)[ANA] == ["armoured"]  # a theft deals no damage
 
 
 def test_arcane_trap_the_next_attacker_discards_and_takes_two() -> None:
@@ -556,7 +556,7 @@ def test_poisoned_blessing_heals_two_and_poisons() -> None:
     st = duel(["poison", "healing"], ["fireball", "veil"], pile=["thorns"])
     set_health(st, ANA, 5)
     play(st, "combo blessing Ben", "no defense", "end")
-    assert health(st) == [7, 9] and effects(st)[BEN] == ["poison"]
+    assert health(st) == [7, 9] and effects(st)[BEN] == ["poisoned"]
     play(st, "draw", "end")
     assert health(st) == [7, 8]
 
@@ -565,7 +565,7 @@ def test_poisons_add_up() -> None:
     st = duel(["poison", "healing"], ["fireball", "veil"], ["curse", "thorns"],
               pile=["mana", "shield"])
     play(st, "combo blessing Chloé", "no defense", "end", "discard veil", "end")
-    assert effects(st)[CHLOE] == ["poison"]
+    assert effects(st)[CHLOE] == ["poisoned"]
 
 
 def test_spectral_invocation_swaps_hands() -> None:
