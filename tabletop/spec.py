@@ -29,7 +29,6 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "permutations": (1, 1),
     "combinations": (2, 2),
     "seats": (0, 0),
-    "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
     "previous_seat": (1, 1),
@@ -696,7 +695,6 @@ class _Loader:
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
         "eliminate": set(),
-        "reinstate": set(),
         "check_end": set(),
         "let": set(),
         "card_effect": {"card", "name"},
@@ -794,7 +792,7 @@ class _Loader:
             params["in"] = self.expr(m["in"], f"{p}.in")
             params["var"] = self.string(m["var"], f"{p}.var")
             blocks["do"] = self.block(m["do"], f"{p}.do")
-        elif kind in ("eliminate", "reinstate"):
+        elif kind == "eliminate":
             params["seat"] = self.expr(arg, p)
         elif kind == "card_effect":
             m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))

@@ -377,7 +377,6 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "combinations": lambda ctx, a: [list(p) for p in
                                     itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
     "seats": lambda ctx, a: _seat_list(ctx),
-    "all_seats": lambda ctx, a: list(range(ctx.state.players)),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
     "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
@@ -1437,16 +1436,6 @@ def _step_eliminate(st: State, step: Step, f: _Frame) -> None:
     st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} est éliminé"})
 
 
-def _step_reinstate(st: State, step: Step, f: _Frame) -> None:
-    """Bring eliminated seats (one seat or a list) back into the game, for a match of several
-    rounds; it logs nothing (the ruleset says what happens)."""
-    ctx = Ctx(st, f.locals)
-    value = step.params["seat"](ctx)
-    for seat in value if isinstance(value, list) else [value]:
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            st.out.discard(seat)
-
-
 def _step_end_turn(st: State, step: Step, f: _Frame) -> None:
     loc: dict[str, Any] = {"me": st.turn_seat}
     nxt = step.params.get("next")
@@ -1498,7 +1487,6 @@ _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
     "for_each": _step_for_each,
     "card_effect": _step_card_effect,
     "eliminate": _step_eliminate,
-    "reinstate": _step_reinstate,
     "end_turn": _step_end_turn,
     "_advance": _step_advance,
 }
