@@ -38,6 +38,9 @@ class Game:
         # the notations of every question (choose step) the ruleset may ask
         self.answer_notations: list[tuple[str, ...]] = [
             s.params["notation"] for b in spec.blocks for s in b.steps if s.kind == "choose"]
+        self.answer_notations += [  # and the words that decline an optional question
+            s.params["pass"] for b in spec.blocks for s in b.steps
+            if s.kind == "choose" and s.params["optional"]]
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
