@@ -315,7 +315,7 @@ def test_mirror_shares_the_damage(attack: str, option: str, target: int, attacke
 @pytest.mark.parametrize(("option", "target", "attacker"), [("you", 2, 1), ("attacker", 1, 2)])
 def test_mirror_against_three_damage(option: str, target: int, attacker: int) -> None:
     st = duel(["fireball", "explosion"], ["mirror", "healing"], mirror=option)
-    play(st, "combo burst Ben", "defend mirror")
+    play(st, "combo burst at Ben", "defend mirror")
     assert health(st) == [9 - attacker, 9 - target]
 
 
@@ -433,17 +433,17 @@ def test_mind_control_the_opponent_chooses_the_card() -> None:
 
 def test_combos_are_offered_only_with_both_cards() -> None:
     st = duel(["fireball", "explosion"], ["lightning", "veil"], ["healing", "poison"])
-    assert "combo burst Ben" in moves(st) and "combo burst Chloé" in moves(st)
+    assert "combo burst at Ben" in moves(st) and "combo burst at Chloé" in moves(st)
     assert not any(m.startswith("combo chain") for m in moves(st))
-    with pytest.raises(tabletop.IllegalMoveError, match="needs Lightning and Fireball"):
-        st.play("combo chain Ben Chloé")
+    with pytest.raises(tabletop.IllegalMoveError, match="the combo chain needs lightning, fireball"):
+        st.play("combo chain at Ben and Chloé")
 
 
 def test_flame_burst_three_damage_without_recoil() -> None:
     st = duel(["fireball", "explosion"], ["shield", "healing"])
-    play(st, "combo burst Ben", "defend shield")
+    play(st, "combo burst at Ben", "defend shield")
     assert health(st) == [9, 7] and st.view(None)["discard"] == 3
-    assert "plays the combo Flame Burst" in log(st)
+    assert "plays the combo Flame Burst at Ben" in log(st)
 
 
 def test_electric_veil_hurts_whoever_attacks_you_and_their_right_neighbour() -> None:
@@ -466,7 +466,7 @@ def test_frozen_armour_blocks_up_to_three_of_the_next_attack() -> None:
     st = duel(["shield", "barrier"], ["fireball", "explosion"], pile=["thorns"])
     play(st, "combo armour", "end")
     assert effects(st)[ANA] == ["armoured"]
-    play(st, "combo burst Ana")
+    play(st, "combo burst at Ana")
     assert health(st) == [9, 9] and effects(st)[ANA] == []
     assert "the Frozen Armour of Ana blocks 3" in log(st)
 
@@ -498,8 +498,8 @@ def test_grave_invocation_takes_any_card_from_the_discard() -> None:
     play(st, "draw", "end", "discard fireball", "end", "discard mana", "end",
          "discard veil", "end")
     assert [m for m in moves(st) if m.startswith("combo grave")] == [
-        "combo grave veil", "combo grave mana", "combo grave fireball"]
-    st.play("combo grave fireball")
+        "combo grave taking veil", "combo grave taking mana", "combo grave taking fireball"]
+    st.play("combo grave taking fireball")
     assert hand(st, ANA) == ["fireball"]
 
 
@@ -526,14 +526,14 @@ def test_arcane_trap_the_attacker_chooses_the_card_to_lose() -> None:
 
 def test_shadow_mana_draws_and_steals() -> None:
     st = duel(["mana", "shadows"], ["fireball", "veil"], pile=["thorns"])
-    play(st, "combo shadowmana Ben", "no defense")
+    play(st, "combo shadowmana at Ben", "no defense")
     assert health(st) == [9, 9]  # no cost: the combo's effect replaces the cards'
     assert st.view(None)["hands"] == [2, 1] and "thorns" in hand(st, ANA)
 
 
 def test_chain_reaction_two_damage_to_two_opponents_each_defending() -> None:
     st = duel(["lightning", "fireball"], ["shield", "veil"], ["mirror", "thorns"])
-    st.play("combo chain Ben Chloé")
+    st.play("combo chain at Ben and Chloé")
     assert st.current_player == BEN
     st.play("defend shield")
     assert st.current_player == CHLOE
@@ -543,19 +543,21 @@ def test_chain_reaction_two_damage_to_two_opponents_each_defending() -> None:
 
 def test_chain_reaction_with_a_single_opponent() -> None:
     st = duel(["lightning", "fireball"], ["shield", "veil"])
-    assert "combo chain Ben" in moves(st)
-    play(st, "combo chain Ben", "no defense")
+    assert "combo chain at Ben" in moves(st)
+    play(st, "combo chain at Ben", "no defense")
     assert health(st) == [9, 7]
     st = duel(["lightning", "fireball"], ["shield", "veil"], ["mirror", "thorns"])
-    assert "combo chain Ben" not in moves(st)
+    assert "combo chain at Ben" not in moves(st)
     with pytest.raises(tabletop.IllegalMoveError, match="two different opponents"):
-        st.play("combo chain Ben")
+        st.play("combo chain at Ben")
+    with pytest.raises(tabletop.IllegalMoveError, match="needs more: combo burst at NAME"):
+        duel(["fireball", "explosion"], ["shield", "veil"]).play("combo burst")
 
 
 def test_poisoned_blessing_heals_two_and_poisons() -> None:
     st = duel(["poison", "healing"], ["fireball", "veil"], pile=["thorns"])
     set_health(st, ANA, 5)
-    play(st, "combo blessing Ben", "no defense", "end")
+    play(st, "combo blessing at Ben", "no defense", "end")
     assert health(st) == [7, 9] and effects(st)[BEN] == ["poisoned"]
     play(st, "draw", "end")
     assert health(st) == [7, 8]
@@ -564,7 +566,7 @@ def test_poisoned_blessing_heals_two_and_poisons() -> None:
 def test_poisons_add_up() -> None:
     st = duel(["poison", "healing"], ["fireball", "veil"], ["curse", "thorns"],
               pile=["mana", "shield"])
-    play(st, "combo blessing Chloé", "no defense", "end", "discard veil", "end")
+    play(st, "combo blessing at Chloé", "no defense", "end", "discard veil", "end")
     assert effects(st)[CHLOE] == ["poisoned"]
 
 
@@ -572,7 +574,7 @@ def test_spectral_invocation_swaps_hands() -> None:
     st = duel(["veil", "deflection"], ["fireball", "mana"], pile=["thorns"])
     play(st, "draw", "end")  # Ana holds veil, deflection, thorns
     play(st, "discard mana", "end")
-    st.play("combo spectral Ben")
+    st.play("combo spectral at Ben")
     assert hand(st, ANA) == ["fireball"] and hand(st, BEN) == ["thorns"]
 
 
@@ -669,7 +671,7 @@ def test_views_show_what_the_rules_promise_and_no_hidden_card() -> None:
     st = duel(["veil", "mana"], ["fireball", "healing"], pile=["thorns"])
     play(st, "play veil", "end")
     v: dict[str, Any] = st.view(BEN)
-    assert v["hand"] == ["fireball", "healing"] and v["effects"] == [["veil"], []]
+    assert v["hand"] == ["fireball", "healing"] and v["effects"] == [["veiled"], []]
     assert v["hands"] == [1, 2] and v["pile"] == 1 and v["discard"] == 1
     assert v["top_discard"] == "veil" and v["wins"] == [0, 0] and v["health"] == [9, 9]
     assert "mana" not in json.dumps(v)
