@@ -435,7 +435,7 @@ def test_combos_are_offered_only_with_both_cards() -> None:
     st = duel(["fireball", "explosion"], ["lightning", "veil"], ["healing", "poison"])
     assert "combo burst at Ben" in moves(st) and "combo burst at Chloé" in moves(st)
     assert not any(m.startswith("combo chain") for m in moves(st))
-    with pytest.raises(tabletop.IllegalMoveError, match="the combo chain needs lightning, fireball"):
+    with pytest.raises(tabletop.IllegalMoveError, match="combo chain needs lightning, fireball"):
         st.play("combo chain at Ben and Chloé")
 
 
@@ -563,11 +563,13 @@ def test_poisoned_blessing_heals_two_and_poisons() -> None:
     assert health(st) == [7, 8]
 
 
-def test_poisons_add_up() -> None:
+def test_poison_waits_through_other_players_turns() -> None:
     st = duel(["poison", "healing"], ["fireball", "veil"], ["curse", "thorns"],
               pile=["mana", "shield"])
     play(st, "combo blessing at Chloé", "no defense", "end", "discard veil", "end")
-    assert effects(st)[CHLOE] == ["poisoned"]
+    assert effects(st)[CHLOE] == ["poisoned"] and health(st)[CHLOE] == 9
+    play(st, "discard thorns", "end")
+    assert effects(st)[CHLOE] == [] and health(st)[CHLOE] == 8
 
 
 def test_spectral_invocation_swaps_hands() -> None:
