@@ -677,3 +677,74 @@ def test_views_show_what_the_rules_promise_and_no_hidden_card() -> None:
     assert v["hands"] == [1, 2] and v["pile"] == 1 and v["discard"] == 1
     assert v["top_discard"] == "veil" and v["wins"] == [0, 0] and v["health"] == [9, 9]
     assert "mana" not in json.dumps(v)
+
+
+# --------------------------------------------------------------------------- every defense
+# against every kind of attack, two players: Ana holds the attack and Mana Focus (paid for the
+# Curse), Ben the defense and Healing Light (paid for the Barrier, or stolen). Each row:
+# health [Ana, Ben] after the attack, whether Ben (or Ana) is poisoned, Ben's hand size.
+# A Deflection in a duel can only send the attack back to Ana.
+MATRIX: dict[tuple[str, str], tuple[list[int], list[list[str]], int]] = {
+    ("shield", "fireball"): ([9, 9], [[], []], 1),
+    ("shield", "explosion"): ([8, 8], [[], []], 1),
+    ("shield", "poison"): ([9, 9], [[], []], 1),
+    ("shield", "curse"): ([9, 8], [[], []], 1),
+    ("shield", "shadows"): ([8, 9], [[], []], 0),
+    ("shield", "lightning"): ([8, 9], [[], []], 1),
+    ("barrier", "fireball"): ([9, 9], [[], []], 0),
+    ("barrier", "explosion"): ([8, 9], [[], []], 0),
+    ("barrier", "poison"): ([9, 9], [[], []], 0),
+    ("barrier", "curse"): ([9, 9], [[], []], 0),
+    ("barrier", "shadows"): ([8, 9], [[], []], 0),
+    ("barrier", "lightning"): ([8, 9], [[], []], 0),
+    ("mirror", "fireball"): ([9, 8], [[], []], 1),
+    ("mirror", "explosion"): ([7, 8], [[], []], 1),
+    ("mirror", "poison"): ([9, 9], [[], ["poisoned"]], 1),
+    ("mirror", "curse"): ([8, 8], [[], []], 1),
+    ("mirror", "shadows"): ([8, 9], [[], []], 0),
+    ("mirror", "lightning"): ([8, 8], [[], []], 1),
+    ("thorns", "fireball"): ([8, 8], [[], []], 1),
+    ("thorns", "explosion"): ([7, 7], [[], []], 1),
+    ("thorns", "poison"): ([8, 9], [[], ["poisoned"]], 1),
+    ("thorns", "curse"): ([8, 7], [[], []], 1),
+    ("thorns", "shadows"): ([7, 9], [[], []], 0),
+    ("thorns", "lightning"): ([7, 8], [[], []], 1),
+    ("deflection", "fireball"): ([8, 9], [[], []], 1),
+    ("deflection", "explosion"): ([6, 9], [[], []], 1),
+    ("deflection", "poison"): ([9, 9], [["poisoned"], []], 1),
+    ("deflection", "curse"): ([7, 9], [[], []], 1),
+    ("deflection", "shadows"): ([8, 9], [[], []], 1),
+    ("deflection", "lightning"): ([7, 9], [[], []], 1),
+}
+
+
+@pytest.mark.parametrize(("defense", "attack"), sorted(MATRIX))
+def test_every_defense_against_every_kind_of_attack(defense: str, attack: str) -> None:
+    st = duel([attack, "mana"], [defense, "healing"], pile=["veil"])
+    st.play("play lightning" if attack == "lightning" else f"play {attack} at Ben")
+    assert st.current_player == BEN
+    st.play(f"defend {defense}")
+    while "no defense" in moves(st):  # a deflected attack asks Ana in turn
+        st.play("no defense")
+    want_health, want_effects, ben_hand = MATRIX[(defense, attack)]
+    assert health(st) == want_health
+    assert effects(st) == want_effects
+    assert st.view(None)["hands"][BEN] == ben_hand
+
+
+def test_electric_veil_ends_at_the_casters_next_turn_and_option_turn() -> None:
+    st = duel(["lightning", "mirror"], ["healing", "veil"], pile=["thorns", "mana"])
+    play(st, "combo electric", "discard veil", "end")
+    assert effects(st)[ANA] == []  # Ana's turn again
+    st = duel(["lightning", "mirror"], ["healing", "veil"], ["fireball", "curse"],
+              duration="turn")
+    play(st, "combo electric", "discard veil", "end", "play fireball at Ana")
+    assert health(st) == [8, 9, 9]  # Chloé attacks after Ben's turn: the veil is over
+
+
+def test_a_shadow_veil_stops_its_owners_share_of_a_lightning() -> None:
+    st = duel(["veil", "mana"], ["lightning", "curse"], ["healing", "thorns"])
+    play(st, "play veil", "end", "play lightning")
+    assert st.current_player == CHLOE  # Ana's veil answered for her: no question
+    st.play("no defense")
+    assert health(st) == [9, 8, 8] and effects(st)[ANA] == []
