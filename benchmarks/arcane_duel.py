@@ -52,14 +52,14 @@ def balance(players: int, games: int) -> None:
           flush=True)
 
 
-def versus(kinds: list[str], games: int, iterations: float) -> None:
+def versus(kinds: list[str], games: int, iterations: float, first_seed: int = 0) -> None:
     """Two seats, each bot kind in each seat half the time (the match opener is random)."""
     g = tabletop.load("arcane-duel")
     start = time.perf_counter()
     won = {k: 0 for k in kinds}
     decisions = {k: 0 for k in kinds}
     spent = {k: 0.0 for k in kinds}
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         order = kinds if seed % 2 == 0 else kinds[::-1]
         bots = [make_bot(k, seed=seed * 10 + i, **({"iterations": iterations}
                                                     if k == "mcts" else {}))
@@ -79,7 +79,8 @@ def versus(kinds: list[str], games: int, iterations: float) -> None:
     parts = ", ".join(f"{k} won {100 * won[k] / games:.1f}% "
                       f"({1000 * spent[k] / max(1, decisions[k]):.0f} ms a decision)"
                       for k in kinds)
-    print(f"2 players, {games} matches, {' vs '.join(kinds)}"
+    print(f"2 players, {games} matches (seeds {first_seed}-{first_seed + games - 1}), "
+          f"{' vs '.join(kinds)}"
           f"{f' (mcts {iterations:g} iterations)' if 'mcts' in kinds else ''}: {parts} "
           f"[{time.perf_counter() - start:.0f} s]", flush=True)
 
@@ -91,11 +92,12 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--bots", default="greedy,random")
     p.add_argument("--iterations", type=float, default=200)
+    p.add_argument("--first-seed", type=int, default=0)
     a = p.parse_args()
     if a.what == "balance":
         balance(a.players, a.games)
     else:
-        versus(a.bots.split(","), a.games, a.iterations)
+        versus(a.bots.split(","), a.games, a.iterations, a.first_seed)
 
 
 if __name__ == "__main__":
