@@ -15,10 +15,11 @@ import tabletop
 from tabletop.bots import decide, make_bot
 
 
-def play_one(args: tuple[str, int, list[str], int, dict[str, float]]) -> tuple[Any, ...]:
-    game_id, seed, kinds, players, settings = args
+def play_one(args: tuple[str, int, list[str], int, dict[str, float], dict[str, str]]
+             ) -> tuple[Any, ...]:
+    game_id, seed, kinds, players, settings, options = args
     game = tabletop.load(game_id)
-    st = game.new_game(players=players, seed=seed)
+    st = game.new_game(players=players, seed=seed, options=options)
     bots = [make_bot(k, seed=seed * 10 + i, **(settings if k == "mcts" else {}))
             for i, k in enumerate(kinds)]
     while not st.is_over:
@@ -31,9 +32,9 @@ def play_one(args: tuple[str, int, list[str], int, dict[str, float]]) -> tuple[A
 
 
 def run(game_id: str, kinds: list[str], players: int, games: int, jobs: int,
-        settings: dict[str, float]) -> None:
+        settings: dict[str, float], options: dict[str, str] | None = None) -> None:
     start = time.perf_counter()
-    tasks = [(game_id, seed, kinds, players, settings) for seed in range(games)]
+    tasks = [(game_id, seed, kinds, players, settings, options or {}) for seed in range(games)]
     with multiprocessing.Pool(jobs) as pool:
         results = pool.map(play_one, tasks, chunksize=max(1, games // (jobs * 8)))
     elapsed = time.perf_counter() - start
@@ -63,15 +64,17 @@ def main() -> None:
     p.add_argument("--versus", help="multi-seat: one bot kind per seat, e.g. mcts,random")
     p.add_argument("--iterations", type=float, default=100, help="mcts iterations per move")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     a = p.parse_args()
     settings = {"iterations": a.iterations}
+    options = dict(o.split("=", 1) for o in a.option)
     if a.versus:
         kinds = a.versus.split(",")
-        run(a.game, kinds, len(kinds), a.games, a.jobs, settings)
-        run(a.game, kinds[::-1], len(kinds), a.games, a.jobs, settings)
+        run(a.game, kinds, len(kinds), a.games, a.jobs, settings, options)
+        run(a.game, kinds[::-1], len(kinds), a.games, a.jobs, settings, options)
     else:
         for kind in a.bots.split(","):
-            run(a.game, [kind] * a.players, a.players, a.games, a.jobs, settings)
+            run(a.game, [kind] * a.players, a.players, a.games, a.jobs, settings, options)
 
 
 if __name__ == "__main__":

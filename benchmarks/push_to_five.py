@@ -80,11 +80,11 @@ def one_turn_stats(policy: Policy, turns: int, options: dict[str, str],
     }
 
 
-def exact_upto(n: int, plus_one: bool) -> tuple[float, float, float]:
+def exact_upto(n: int, card_list: str) -> tuple[float, float, float]:
     """The same figures for ``upto n`` computed exactly from the rules as the docs state them
     (every order of the face-down cards equally likely), independently of the engine:
     (mean points, share of turns ending at 0, share of turns reaching 15)."""
-    cards = ("+1",) * plus_one + ("+3", "+5", "x2", "protect", "lose")
+    cards = (("+3", "+5") if card_list == "material" else ("+1", "+3")) + ("x2", "protect", "lose")
 
     @lru_cache(None)
     def go(points: int, shield: bool, left: tuple[str, ...]) -> dict[int, Fraction]:
@@ -141,7 +141,8 @@ def one_turn_table(turns: int, options: dict[str, str]) -> None:
         line = (f"{name:>10} {r['mean']:9.2f} {r['bust']:7.1%} {r['reach15']:7.1%} "
                 f"{int(r['max']):5d} {r['reshuffles']:11.3f}")
         if name != "random":
-            mean, bust, reach = exact_upto(int(name.split()[1]), options.get("plus_one") == "on")
+            mean, bust, reach = exact_upto(int(name.split()[1]),
+                                           options.get("cards", "material"))
             line += f" |        {mean:6.2f} {bust:7.1%} {reach:7.1%}"
         print(line)
 

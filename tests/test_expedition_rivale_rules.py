@@ -1,7 +1,7 @@
 """Rule-by-rule and card-by-card scenario tests for L'Expédition Rivale, on stacked decks.
 
 Source: the French rules (seeds/by-game/expedition-rivale.txt); rulings in
-docs/games/expedition-rivale.md. Ana is seat 0, Ben seat 1. Setup deals one card to the
+docs/designers/expedition-rivale.md. Ana is seat 0, Ben seat 1. Setup deals one card to the
 first player, then one to the other, from the top of the deck; the rest is the pile, top
 first. ``table()`` builds that deck: ``None`` in a pile stands for "any card" and is filled
 with cards the test does not name. Only the public API is used.
@@ -334,12 +334,66 @@ def test_griffe_needs_a_card_laid_on_your_previous_turn():
     assert "you did not lay a card on your previous turn" in illegal(st, "lay griffe")
 
 
-def test_serre_needs_the_opponent_to_have_laid_earlier_in_this_round():
+def test_serre_needs_the_opponents_turn_just_before_yours_to_be_a_lay():
+    """« Serre d'onyx ... Si l'adversaire a posé une carte ce tour (avant vous) »: read as the
+    opponent's turn just before yours (option talon=previous, the default)."""
     st = table("serre", "statuette", first=BEN)
     drive(st, "B: lay statuette")  # round 1: Ben then Ana
     assert "lay serre" in moves(st)
     drive(st, "A: lay serre")
     assert rows(st) == [["serre"], ["statuette"]]
+
+
+def test_serre_can_be_laid_by_the_first_player():
+    """« ce tour (avant vous) »: the first player of a round meets it when the second player's
+    turn, just before theirs, was a lay (the round reading left this card dead for them)."""
+    st = table("serre", "statuette")
+    drive(st, "A: draw; B: lay statuette")
+    assert view(st)["round"] == 2 and st.current_player == ANA
+    assert "lay serre" in moves(st)
+    drive(st, "A: lay serre")
+    assert rows(st)[ANA] == ["serre"]
+
+
+def test_serre_is_refused_after_a_draw_with_the_reason():
+    st = table("serre", "statuette")
+    drive(st, "A: draw; B: draw")
+    assert ("your opponent did not lay a card in the turn just before yours"
+            in illegal(st, "lay serre"))
+    st = table("serre", None)
+    assert "lay serre" not in moves(st), "the opponent has had no turn yet"
+
+
+def test_serre_is_refused_in_your_own_extra_turn():
+    """« (avant vous) »: in the Hourglass's extra turn the turn just before is your own."""
+    st = table("tablette", "statuette", ["sablier", None, None, None, "serre"])
+    drive(st, "A: lay tablette; A: keep sablier; B: draw; A: draw; B: lay statuette")
+    assert "serre" in hand(st, ANA)
+    assert "lay serre" in moves(st), "Ben laid just before"
+    drive(st, "A: lay sablier")
+    assert st.current_player == ANA
+    assert "this is your extra turn" in illegal(st, "lay serre")
+
+
+def test_serre_option_round_needs_a_lay_earlier_in_this_round():
+    """talon=round: « ce tour » as the round both players share, so only the second player
+    of a round can meet it."""
+    st = table("serre", "statuette", first=BEN, talon="round")
+    drive(st, "B: lay statuette")
+    assert "lay serre" in moves(st)
+    st = table("serre", "statuette", talon="round")
+    drive(st, "A: draw; B: lay statuette")
+    assert ("your opponent has not laid a card earlier in this round"
+            in illegal(st, "lay serre"))
+
+
+def test_card_texts_show_the_designers_words():
+    """« Parchemin effrité ... Si vous avez pioché au tour précédent »; « Griffe fossilisée ...
+    Si vous avez posé une carte lors de votre tour précédent »."""
+    texts = {c.code: c.text["fr"] for c in game().spec.cards}
+    assert texts["parchemin"].endswith("si vous avez pioché au tour précédent")
+    assert texts["griffe"].endswith("si vous avez posé une carte lors de votre tour précédent")
+    assert texts["serre"].endswith("si l'adversaire a posé une carte ce tour (avant vous)")
 
 
 # --------------------------------------------------------------------------- the 6 effect cards
@@ -520,10 +574,10 @@ def test_oeil_needs_exactly_three_laid_and_scores_one_per_type():
 
 # --------------------------------------------------------------------------- rulings
 
-def test_ruling_this_round_versus_their_last_turn():
+def test_ruling_this_round_versus_their_last_turn_with_option_round():
     # Ana plays first. Ben lays in round 1; in round 2 Ana opens: Ben's last turn was a lay
     # (idole may be laid) but Ben has not laid earlier in this round (serre may not).
-    st = table("idole", "statuette", ["serre"])
+    st = table("idole", "statuette", ["serre"], talon="round")
     drive(st, "A: draw; B: lay statuette")
     assert view(st)["round"] == 2
     assert "lay idole" in moves(st)
@@ -531,13 +585,16 @@ def test_ruling_this_round_versus_their_last_turn():
     assert view(st)["this_round"] == [[], []] and view(st)["last_turns"][BEN] == ["lay"]
 
 
-def test_ruling_an_extra_turn_stays_in_the_round():
-    st = table("tablette", "serre", ["sablier", None, None])
+@pytest.mark.parametrize("talon,allowed", [("previous", False), ("round", True)])
+def test_ruling_an_extra_turn_stays_in_the_round(talon, allowed):
+    st = table("tablette", "serre", ["sablier", None, None], talon=talon)
     drive(st, "A: lay tablette; A: keep sablier; B: draw; A: lay sablier")
     assert st.current_player == ANA and view(st)["round"] == 2
     drive(st, "A: draw")
     assert st.current_player == BEN and view(st)["round"] == 2
-    assert "lay serre" in moves(st), "Ana laid the Hourglass earlier in this round"
+    # round: Ana laid the Hourglass earlier in this round; previous: her turn just before
+    # Ben's, the extra turn, was a draw
+    assert ("lay serre" in moves(st)) is allowed
 
 
 def test_ruling_hourglass_extra_turn_can_take_the_last_card():
@@ -641,7 +698,7 @@ def test_draft_variant_pick_and_pass_until_three_cards():
 
 def test_cursed_artefact_variant_is_not_invented():
     assert set(game().spec.options) == {"draft", "ending", "prophecy_rest", "mask_chooser",
-                                        "twin_counts"}
+                                        "twin_counts", "talon"}
 
 
 def test_ruling_answering_a_question_is_not_a_turn_of_your_own():
@@ -659,3 +716,14 @@ def test_save_and_restore_in_the_middle_of_a_choice():
     assert again.current_player == BEN and moves(again) == moves(st)
     again.play("discard statuette")
     assert again.view(ANA)["removed"] == ["statuette"]
+
+
+def test_a_save_from_before_the_talon_option_keeps_the_round_reading():
+    st = table("serre", "statuette")
+    drive(st, "A: draw; B: lay statuette")
+    assert "lay serre" in moves(st)
+    data = json.loads(st.to_json())
+    del data["options"]["talon"]  # saved before the option existed
+    old = tabletop.restore(json.dumps(data))
+    assert "lay serre" not in moves(old)
+    assert "earlier in this round" in illegal(old, "lay serre")

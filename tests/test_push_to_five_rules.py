@@ -1,6 +1,7 @@
 """Rule-by-rule scenario tests for Push to Five, each on stacked cards.
 
-Source: the French rules (seeds/by-game/push-to-five.txt); rulings in docs/games/push-to-five.md.
+Source: the French rules (seeds/by-game/push-to-five.txt); rulings in
+docs/designers/push-to-five.md.
 The deck passed to new_game is exactly the face-down row of the first turn, top first (the
 card `flip` turns). Later turns and reshuffles are shuffled by the seeded generator: where a
 test needs a given order after a shuffle, it looks for a seed that gives it (`find`), playing
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -394,6 +396,35 @@ def test_the_last_player_of_the_round_reaching_15_ends_the_game_at_once():
     assert st.outcome.scores[1] >= 15 and st.outcome.scores[0] == 3
 
 
+ENDING = ("« La partie se termine dès qu'un joueur atteint ou dépasse 15 points en un seul "
+          "tour Ce joueur est déclaré vainqueur »")
+TIES = ("« Si plusieurs joueurs atteignent 15 points lors du même tour complet, celui qui a le "
+        "plus de points l'emporte »")
+
+
+def test_by_default_the_round_is_played_out_as_the_tie_clause_needs():
+    """TIES can only happen if the round goes on after a first 15: the default plays it out."""
+    st = play(new(["+3", "+5", "x2", "protect", "lose"], players=3, first=0), *["flip"] * 3)
+    st.play("stop")
+    assert not st.is_over and st.current_player == 1
+
+
+def test_option_ending_immediate_ends_the_game_on_the_first_15():
+    """ENDING read as « dès que » (as soon as), with ending=immediate."""
+    st = play(new(["+3", "+5", "x2", "protect", "lose"], players=3, first=0,
+                  ending="immediate"), *["flip"] * 3)
+    events = st.play("stop")
+    assert any("wins at once" in e.text_in("en") for e in events)
+    assert st.is_over and st.outcome.winners == (0,) and st.outcome.scores == (16, 0, 0)
+    assert st.legal_moves() == [] and view(st)["last_round"] is None  # no last round shown
+
+
+def test_option_ending_immediate_keeps_solo_to_its_rounds():
+    st = play(new(["+3", "+5", "x2", "protect", "lose"], players=1, ending="immediate"),
+              *["flip"] * 3, "stop")
+    assert not st.is_over and view(st)["solo_total"] == 16
+
+
 def test_the_highest_turn_of_the_last_round_wins_even_if_reached_later():
     # Ana reaches 16 first; Ben, later in the same round, goes past it.
     def build(seed):
@@ -494,29 +525,43 @@ def test_playoff_winner_is_the_higher_playoff_turn():
 
 # --------------------------------------------------------------------------- options
 
-def test_option_plus_one_adds_a_sixth_card():
-    st = new(["+1", "+3", "+5", "x2", "protect", "lose"], plus_one="on")
-    assert view(st)["face_down"] == 6
-    play(st, "flip")
-    assert view(st)["turn_points"] == 1
-    play(st, "flip", "flip", "flip")
-    assert view(st)["turn_points"] == 18
+MATERIAL = ("« Matériel 5 cartes spéciales, composées de : Une carte \"+3 points\" Une carte "
+            "\"+5 points\" Une carte \"×2 points\" Une carte \"Protection\" Une carte \"Perdre "
+            "tout\" »")
+EFFECTS = ("« \"+1 points\" : Ajoute 1 points au score du tour \"+3 points\" : Ajoute 3 points "
+           "au score du tour \"×2 points\" ... \"Protection\" ... \"Perdre tout\" »")
 
 
-def test_plus_one_is_out_of_the_game_by_default_even_if_stacked():
+def test_the_material_list_is_the_default_set_of_five():
+    """MATERIAL: +3, +5, x2, Protection, Lose everything; the +1 stays out even if stacked."""
     st = new(["+1", "+3", "+5", "x2", "protect", "lose"])
     assert view(st)["face_down"] == 5
-    play(st, "flip")
-    assert view(st)["turn_cards"] == ["+3"]
+    play(st, "flip", "flip")
+    assert view(st)["turn_cards"] == ["+3", "+5"] and view(st)["turn_points"] == 8
 
 
-def test_plus_one_is_dealt_at_random_with_the_option():
+def test_option_cards_effects_plays_the_effect_list_of_five():
+    """EFFECTS: +1, +3, x2, Protection, Lose everything (cards=effects): five cards, no +5."""
+    st = new(["+1", "+3", "+5", "x2", "protect", "lose"], cards="effects")
+    assert view(st)["face_down"] == 5
+    play(st, "flip", "flip", "flip")
+    assert view(st)["turn_cards"] == ["+1", "+3", "x2"] and view(st)["turn_points"] == 8
+
+
+@pytest.mark.parametrize("cards,present,absent", [("material", "+5", "+1"),
+                                                  ("effects", "+1", "+5")])
+def test_each_card_list_is_dealt_at_random(cards, present, absent):
     seen = set()
     for seed in range(40):
-        st = game().new_game(players=1, seed=seed, options={"plus_one": "on"})
-        assert st.view(0)["face_down"] == 6
+        st = game().new_game(players=1, seed=seed, options={"cards": cards})
+        assert st.view(0)["face_down"] == 5
         seen.add(flipped(st))
-    assert "+1" in seen
+    assert present in seen and absent not in seen
+
+
+def test_the_old_plus_one_option_gets_one_sentence():
+    with pytest.raises(tabletop.OptionError, match="no option 'plus_one'.*cards"):
+        game().new_game(players=2, options={"plus_one": "on"})
 
 
 def test_blind_flip_turns_the_top_card_and_positions_are_refused():
@@ -627,3 +672,27 @@ def test_a_game_saved_mid_turn_goes_on_identically():
         st.play(m)
         again.play(m)
         assert again.view(0) == st.view(0)
+
+
+def test_a_save_made_with_the_old_plus_one_option_resumes_with_its_cards():
+    """Saves store every option by name. tests/saves/push-to-five-plus-one.json was saved by
+    the ruleset before `cards` replaced `plus_one` (options plus_one=on, no cards, no ending),
+    two flips into Ana's turn: it resumes under the rules it was started with (its six cards,
+    the round played out) and is played to its end."""
+    text = (Path(__file__).parent / "saves" / "push-to-five-plus-one.json").read_text("utf-8")
+    st = tabletop.restore(text)
+    v = st.view(0)
+    assert v["turn_cards"] == ["+5", "+1"] and v["face_down"] + len(v["face_up"]) == 6
+    moves_left = 3000
+    while not st.is_over and moves_left:
+        st.play(st.legal_moves()[0])  # flip until the turn ends, then the next player...
+        moves_left -= 1
+    assert st.is_over and st.outcome.name == "won" and max(st.outcome.scores) >= 15
+
+
+def test_the_french_log_names_the_cards_in_french():
+    st = new(["x2", "lose", "+3", "+5", "protect"])
+    events = st.play("flip") + st.play("flip")
+    fr = " ".join(e.text_in("fr") for e in events)
+    assert "retourne ×2 points" in fr and "retourne Perdre tout" in fr
+    assert "Lose everything" not in fr

@@ -1,6 +1,6 @@
 """Rule-by-rule scenario tests for Pyramide Escape, each on a stacked pile.
 
-Source: seeds/by-game/pyramide-escape.txt (French). Rulings: docs/games/pyramide-escape.md.
+Source: seeds/by-game/pyramide-escape.txt (French). Rulings: docs/designers/pyramide-escape.md.
 The deck passed to new_game is exactly the cards in the game, top first: the rooms in the
 order they will be revealed, then the items (setup takes the items into the hand). Cards
 left out of the list stay out of the game, so a test can play 3 rooms with 2 items.
@@ -165,14 +165,67 @@ def test_curse_of_thirst_is_active_from_the_next_room():
     assert fatigue(st) == 3
 
 
-def test_darkness_makes_items_only_save_the_fatigue():
-    st = new(["darkness", "corridor", "scarabs"], ["torch", "waterskin"])
+def test_darkness_leaves_the_water_skin_and_the_map_working_by_default():
+    """« Les objets ne font qu'annuler 1 fatigue, pas les effets des salles » sets cancelling
+    fatigue against cancelling the rooms' effects: the Water Skin and the Map cancel no room
+    effect, so they keep working (darkness=rooms)."""
+    st = new(["darkness", "corridor", "scarabs"], ["waterskin", "rope"])
     play(st, "no item")
     assert fatigue(st) == 6 and v(st)["permanents"] == ["darkness"]
-    play(st, "use torch")  # the corridor still bites
+    play(st, "use waterskin")  # +2 (capped at 7), then the corridor's 1
+    assert fatigue(st) == 6
+    st = new(["darkness", "scarabs", "corridor", "spikes", "guardian"], ["map"])
+    play(st, "no item", "use map")  # the Map still asks for an order
+    assert moves(st)[0].startswith("order ") and len(moves(st)) == 6
+
+
+def test_darkness_takes_the_rope_its_effect_by_default():
+    """« Les objets ne font qu'annuler 1 fatigue, pas les effets des salles »: the Rope, which
+    cancels a room's effect, only saves the fatigue."""
+    st = new(["darkness", "corridor", "scarabs"], ["rope"])
+    play(st, "no item", "use rope")  # the corridor still bites and is not sent under the pile
+    assert fatigue(st) == 5 and v(st)["passed"][0] == "corridor" and room(st) == ["scarabs"]
+
+
+def test_darkness_strict_makes_every_item_only_save_the_fatigue():
+    """« Les objets ne font qu'annuler 1 fatigue », read literally (darkness=strict)."""
+    st = new(["darkness", "corridor", "scarabs"], ["waterskin"], darkness="strict")
+    play(st, "no item")
+    assert fatigue(st) == 6
+    play(st, "use waterskin")  # no +2 in the dark, only the corridor's 1
     assert fatigue(st) == 5
-    play(st, "use waterskin")  # no +2 in the dark
+
+
+@pytest.mark.parametrize("darkness", ["rooms", "strict"])
+def test_the_torch_lifts_the_darkness_for_its_own_room(darkness):
+    """Torche: « Les effets permanents ne s'appliquent pas pour cette salle », and the
+    Pénombre is « (permanente) »: the specific card wins over the general one."""
+    st = new(["darkness", "corridor", "scarabs"], ["torch"], darkness=darkness)
+    play(st, "no item", "use torch")  # the corridor's extra fatigue is ignored
+    assert fatigue(st) == 6
+
+
+def test_the_darkness_dims_the_torch_with_option_torch_darkness_darkness():
+    """The other reading: « Les objets ne font qu'annuler 1 fatigue » covers the Torch too."""
+    st = new(["darkness", "corridor", "scarabs"], ["torch"], torch_darkness="darkness")
+    play(st, "no item", "use torch")  # the corridor still bites
     assert fatigue(st) == 5
+
+
+@pytest.mark.parametrize("rule,flips", [("torch", 0), ("darkness", 1)])
+def test_the_torch_in_the_darkness_spares_the_living_sand_coin(rule, flips):
+    """Torche: « Les effets permanents ne s'appliquent pas pour cette salle »; Sable Vivant:
+    « À chaque salle, lance une pièce »: no coin in the Torch's room, Darkness or not, unless
+    the Darkness dims the Torch (torch_darkness=darkness)."""
+    for seed in range(6):
+        st = new(["darkness", "sand", "corridor", "scarabs"], ["torch"], seed=seed,
+                 torch_darkness=rule)
+        play(st, "no item", "no item")  # 7 -1 -1, both permanents in play
+        assert v(st)["permanents"] == ["darkness", "sand"] and fatigue(st) == 5
+        events = play(st, "use torch")
+        assert len(coins(events)) == flips
+        if rule == "torch":
+            assert fatigue(st) == 5  # neither the corridor nor the coin
 
 
 def test_darkness_is_not_active_in_its_own_room():
@@ -202,10 +255,35 @@ def _offering_run(bridge_item="map", **options):
     return st
 
 
-def test_forgotten_offering_counts_the_item_used_in_its_own_room():
-    st = new(["corridor", "spikes", "judgement", "offering"], ["amulet", "map", "waterskin"])
+def test_forgotten_offering_counts_the_items_used_before_this_room():
+    """« Si tu as déjà utilisé 3 objets ou plus, récupère 1 fatigue »: « déjà » (already)
+    counts the items used before this room."""
+    st = new(["corridor", "spikes", "judgement", "offering"],
+             ["amulet", "map", "waterskin"])
     play(st, "no item", "use amulet", "use map")  # 7 -2 -0 -1
     assert fatigue(st) == 4 and v(st)["items_used"] == 2
+    events = play(st, "use waterskin")  # the third item, used here: +2 and no reward
+    assert fatigue(st) == 6 and v(st)["items_used"] == 3
+    assert any("2 item(s) used before this room" in e.text_in("en") for e in events)
+
+
+def test_forgotten_offering_rewards_three_items_used_before_it():
+    """« Si tu as déjà utilisé 3 objets ou plus, récupère 1 fatigue »: three earlier items."""
+    st = new(["corridor", "spikes", "judgement", "offering"],
+             ["amulet", "map", "torch"])
+    play(st, "use torch", "use amulet", "use map")  # 7 -0 -0 -1 (judged)
+    assert fatigue(st) == 6 and v(st)["items_used"] == 3
+    play(st, "no item")  # -1 for the room, +1 from the Offering
+    assert fatigue(st) == 6
+
+
+def test_forgotten_offering_counts_its_own_item_with_option_including():
+    """« déjà utilisé 3 objets », the other reading (offering=including): the item chosen
+    here is used before the room's effect applies."""
+    st = new(["corridor", "spikes", "judgement", "offering"],
+             ["amulet", "map", "waterskin"], offering="including")
+    play(st, "no item", "use amulet", "use map")
+    assert fatigue(st) == 4
     play(st, "use waterskin")  # the item used here is the third: +2, then +1
     assert fatigue(st) == 7
 
@@ -380,17 +458,16 @@ def test_ruling_discarding_ends_when_the_sand_is_cancelled():
     assert not any(m.startswith("discard") for m in moves(st))
 
 
-def test_ruling_darkness_rooms_leaves_water_skin_and_map_working():
+def test_ruling_darkness_with_judgement_and_a_dimmed_torch():
     st = new(["darkness", "corridor", "judgement", "scarabs"], ["torch", "waterskin"],
-             darkness="rooms")
+             torch_darkness="darkness")
     play(st, "no item", "use waterskin")  # 6 -> 7 (capped) -> corridor -1
     assert fatigue(st) == 6
-    play(st, "use torch")  # the Torch still cancels nothing: judged
+    play(st, "use torch")  # the dimmed Torch cancels nothing: judged
     assert fatigue(st) == 5
-    st = new(["darkness", "scarabs", "corridor", "spikes", "guardian"], ["map"],
-             darkness="rooms")
-    play(st, "no item", "use map")
-    assert len(moves(st)) == 6
+    st = new(["darkness", "corridor", "judgement", "scarabs"], ["torch", "waterskin"])
+    play(st, "no item", "use waterskin", "use torch")  # by default the Torch cancels the loss
+    assert fatigue(st) == 6
 
 
 @pytest.mark.parametrize("darkness", ["strict", "rooms"])
