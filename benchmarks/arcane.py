@@ -3,12 +3,13 @@ Prints figures; asserts nothing.
 
     python benchmarks/arcane.py random arcane-arena --games 1000 --players 2,3,4
     python benchmarks/arcane.py versus arcane-arena --games 20 --iterations 20
+    python benchmarks/arcane.py versus aria --bot greedy --games 200
 
 random: seeded random matches: how often the seat that starts the match wins it, match
 length in moves, rounds per match, and how the rounds ended (last wizard standing, nobody
 able to act, everyone falling together).
-versus: mcts in one seat against random in the other (2 players), the seats swapped every
-match: mcts's match win rate.
+versus: mcts (or --bot greedy) in one seat against random in the other (2 players), the seats
+swapped every match: the bot's match win rate.
 """
 
 from __future__ import annotations
@@ -58,13 +59,14 @@ def random_matches(gid: str, players: int, games: int) -> None:
           f"[{time.perf_counter() - start:.0f} s]", flush=True)
 
 
-def versus(gid: str, games: int, iterations: int) -> None:
+def versus(gid: str, games: int, iterations: int, kind: str = "mcts") -> None:
     g = tabletop.load(gid)
     won = 0
     start = time.perf_counter()
     for seed in range(games):
         mcts_seat = seed % 2
-        bots = {mcts_seat: make_bot("mcts", seed=seed, iterations=iterations),
+        settings = {"iterations": iterations} if kind == "mcts" else {}
+        bots = {mcts_seat: make_bot(kind, seed=seed, **settings),
                 1 - mcts_seat: make_bot("random", seed=seed)}
         st = g.new_game(players=2, seed=seed)
         while not st.is_over:
@@ -74,12 +76,12 @@ def versus(gid: str, games: int, iterations: int) -> None:
         o = st.outcome
         assert o is not None
         won += mcts_seat in o.winners
-        print(f"  match {seed + 1}: mcts in seat {mcts_seat + 1} "
+        print(f"  match {seed + 1}: {kind} in seat {mcts_seat + 1} "
               f"{'won' if mcts_seat in o.winners else 'lost'} {o.scores} "
               f"[{time.perf_counter() - start:.0f} s]", flush=True)
-    print(f"{gid}: mcts ({iterations} iterations) against random, 2 players, {games} "
-          f"matches, seats alternating: mcts won {won} ({100 * won / games:.0f}%)",
-          flush=True)
+    label = f"mcts ({iterations} iterations)" if kind == "mcts" else kind
+    print(f"{gid}: {label} against random, 2 players, {games} matches, seats alternating: "
+          f"{kind} won {won} ({100 * won / games:.0f}%)", flush=True)
 
 
 def main() -> None:
@@ -90,12 +92,13 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--players", default="2,3,4")
     p.add_argument("--iterations", type=int, default=20)
+    p.add_argument("--bot", choices=["mcts", "greedy"], default="mcts")
     a = p.parse_args()
     if a.what == "random":
         for n in a.players.split(","):
             random_matches(a.game, int(n), a.games)
     else:
-        versus(a.game, a.games, a.iterations)
+        versus(a.game, a.games, a.iterations, a.bot)
 
 
 if __name__ == "__main__":

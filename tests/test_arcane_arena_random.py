@@ -24,7 +24,7 @@ import tabletop
 from tabletop.testing import check_every_step, check_roundtrip, random_game, replay
 
 GAMES = ("arcane-arena", "aria")
-PUBLIC_ZONES = ("discard", "removed_shown")
+PUBLIC_ZONES = ("discard", "removed_shown", "in_play")
 
 
 @functools.cache
@@ -40,7 +40,8 @@ class Invariants:
     def __call__(self, st: tabletop.State) -> None:
         v = st.view(None)
         held = v["cards_held"]
-        assert v["pile"] + v["discard"] + v["removed"] + sum(held) == 16
+        in_play = len(v["in_play"] or [])
+        assert v["pile"] + v["discard"] + v["removed"] + in_play + sum(held) == 16
         assert all(0 <= h <= 9 for h in v["health"])
         assert all(0 <= n <= 3 for n in held), held
         assert all(0 <= w <= 3 for w in v["wins"])
@@ -158,3 +159,27 @@ def test_hidden_information(gid: str, players: int, options: dict[str, Any]) -> 
             for word in move.text.split():
                 if word in g.cards_by_code:
                     assert word in before_codes | after_codes, move.text
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_sampled_world_plays_on_from_a_pending_defense(gid: str) -> None:
+    # The card being played lies in a public zone while the target decides: a world the
+    # bots sample (hidden cards dealt again) keeps it, and plays on from there.
+    g = game(gid)
+    worlds = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        st = g.new_game(players=3, seed=seed)
+        while not st.is_over:
+            if st.pending is not None and st.view(None)["in_play"]:
+                seat = st.current_player
+                assert seat is not None
+                world = st.determinize(seat, random.Random(seed))
+                assert world.view(None)["in_play"] == st.view(None)["in_play"]
+                for _ in range(30):
+                    if world.is_over:
+                        break
+                    world.play(rng.choice(world.legal_moves()))
+                worlds += 1
+            st.play(rng.choice(st.legal_moves()))
+    assert worlds > 20
