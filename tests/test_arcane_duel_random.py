@@ -129,12 +129,12 @@ def play_many(seeds: range, roundtrip_every: int) -> dict[int, list[int]]:
 
 
 def test_random_matches_keep_the_invariants() -> None:
-    lengths = play_many(range(18), roundtrip_every=25)
+    lengths = play_many(range(12), roundtrip_every=25)
     longest = max(max(v) for v in lengths.values())
     assert longest < game().spec.max_moves / 2, "well inside the move limit"
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1009), (3, 1031), (4, 1001)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1009), (3, 1031)])
 def test_every_step_hidden_information_save_restore_and_copies(players: int, seed: int) -> None:
     """Whole matches (seeds picked among the shorter ones, to keep the suite fast) checked at
     every decision."""
