@@ -53,6 +53,10 @@ class Game:
             | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
                for lang in (*s.params["notations"], *s.params["passes"])}
             | {lang for c in spec.cards for lang in c.codes}))
+        self.answer_notations += [  # and the words that decline an optional question
+            w for b in spec.blocks for s in b.steps
+            if s.kind == "choose" and s.params["optional"]
+            for w in (s.params["pass"], *s.params["passes"].values())]
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.

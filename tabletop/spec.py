@@ -29,6 +29,7 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "permutations": (1, 1),
     "combinations": (2, 2),
     "seats": (0, 0),
+    "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
     "previous_seat": (1, 1),
@@ -42,7 +43,14 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "unmet": (1, 2),
     "calc": (2, 2),
     "seat_name": (1, 1),
+    "combos": (1, 1),
+    "combo_cards": (2, 2),
 }
+
+# top-level keys whose entries a ruleset that extends another adds or replaces one by one
+MERGED_KEYS = ("options", "card_types", "zones", "vars", "derived", "procedures", "hooks",
+               "outcomes", "view")
+MAX_EXTENDS = 8  # a chain of rulesets built on one another
 
 _SUIT_ORDER = "SCDH"
 _RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -96,6 +104,40 @@ class CardDef:
         return f"<{self.code}#{self.uid}>"
 
 
+@attrs.frozen(slots=True, eq=False)
+class ComboDef:
+    """A combo: a named set of cards (codes, repeats allowed) played together, with its own
+    name, text and attributes. It is in no zone; expressions read it like a card."""
+
+    code: str
+    cards: tuple[str, ...]
+    name: dict[str, str]
+    text: dict[str, str]
+    extra: dict[str, Any]
+    attr_table: dict[str, Any] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        table = dict(self.extra)
+        table["code"] = self.code
+        table["kind"] = "combo"
+        table["cards"] = list(self.cards)
+        table["name"] = text_of(self.name, "en")
+        table["text"] = text_of(self.text, "en")
+        for lang in LANGS:
+            table[f"name_{lang}"] = text_of(self.name, lang)
+            table[f"text_{lang}"] = text_of(self.text, lang)
+        object.__setattr__(self, "attr_table", table)
+
+    def attr(self, name: str) -> Any:
+        return self.attr_table.get(name)
+
+    def label(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"<combo {self.code}>"
+
+
 @attrs.frozen
 class ZoneSpec:
     name: str
@@ -143,7 +185,7 @@ class Block:
 @attrs.frozen
 class ArgSpec:
     name: str
-    kind: str  # card | cards | seat | word
+    kind: str  # card | cards | seat | word | combo
     domain: Compiled
     where: Compiled | None
     why: dict[str, Callable[[Any], str]]
@@ -225,6 +267,8 @@ class GameSpec:
     card_derived: dict[str, dict[str, Compiled]] = attrs.field(factory=dict)
     # where a text shown to players lacks one of the languages (LANGS)
     untranslated: tuple[str, ...] = ()
+    # combo id -> combo (combos: a named set of cards played together)
+    combos: dict[str, ComboDef] = attrs.field(factory=dict)
 
     @property
     def deck_zone(self) -> str:
@@ -274,16 +318,23 @@ class _Lines:
 
 
 class _Loader:
-    def __init__(self, data: dict[str, Any], source: str, lines: _Lines) -> None:
+    def __init__(self, data: dict[str, Any], source: str, lines: _Lines,
+                 origins: dict[str, tuple[str, _Lines]] | None = None) -> None:
         self.data = data
         self.source = source
         self.lines = lines
+        # fields taken from the ruleset this one extends: path -> (that file, its lines)
+        self.origins = origins or {}
         self.blocks: list[Block] = []
         self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
 
     # -- errors and type checks
     def fail(self, path: str, message: str) -> RulesetError:
+        parts = path.split(".")
+        origin = self.origins.get(".".join(parts[:2])) or self.origins.get(parts[0])
+        if origin is not None:
+            return RulesetError(message, file=origin[0], line=origin[1].line(path), field=path)
         return RulesetError(message, file=self.source, line=self.lines.line(path), field=path)
 
     def mapping(self, v: Any, path: str, allowed: set[str] | None = None,
@@ -389,7 +440,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate",
+            "evaluate", "combos",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -407,6 +458,7 @@ class _Loader:
                 v = {x: y for x, y in v.items() if x != "symbol"}
             card_types[k] = self.lang(v, f"card_types.{k}")
         cards = self.cards(d["cards"], card_types)
+        combos = self.combos(d.get("combos", []), cards)
         zones = self.zones(d["zones"])
         vars_ = self.vars(d.get("vars", {}))
         for name in list(zones) + list(vars_):
@@ -486,6 +538,7 @@ class _Loader:
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
+            combos=combos,
         )
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
@@ -537,7 +590,8 @@ class _Loader:
                 for k, x in v.items():
                     if k == "args" and isinstance(x, dict):
                         names.update(str(a) for a in x)
-                    if k in ("choose", "flip", "for_each", "let") and isinstance(x, dict):
+                    if (k in ("choose", "flip", "for_each", "let", "random")
+                            and isinstance(x, dict)):
                         if isinstance(x.get("var"), str):
                             names.add(x["var"])
                         if k == "let":
@@ -681,6 +735,46 @@ class _Loader:
             raise self.fail("cards", "a game needs at least one card")
         return tuple(out)
 
+    def combos(self, v: Any, cards: tuple[CardDef, ...]) -> dict[str, ComboDef]:
+        """Named sets of cards played together: id, cards (codes, repeats allowed), name,
+        text and single-value attributes."""
+        copies: dict[str, int] = {}
+        for card in cards:
+            copies[card.code] = copies.get(card.code, 0) + 1
+        taken = {code.upper() for code in copies}
+        out: dict[str, ComboDef] = {}
+        for i, raw in enumerate(self.listing(v, "combos")):
+            p = f"combos.{i}"
+            c = self.mapping(raw, p, None, ("id", "cards"))
+            code = self.string(c["id"], f"{p}.id")
+            if any(ch.isspace() for ch in code):
+                raise self.fail(f"{p}.id", f"combo id {code!r} must be one word (no spaces)")
+            if code.upper() in taken:
+                raise self.fail(f"{p}.id", f"the id {code!r} is already a card or a combo "
+                                "(ids are typed in any case)")
+            taken.add(code.upper())
+            need = [self.string(x, f"{p}.cards") for x in self.listing(c["cards"], f"{p}.cards")]
+            if len(need) < 2:
+                raise self.fail(f"{p}.cards", "a combo is made of two cards or more")
+            for x in set(need):
+                if x not in copies:
+                    raise self.fail(f"{p}.cards", f"unknown card {x!r}")
+                if need.count(x) > copies[x]:
+                    raise self.fail(f"{p}.cards", f"the combo needs {need.count(x)} {x}, the "
+                                    f"game has {copies[x]}")
+            extra = {k: x for k, x in c.items() if k not in ("id", "cards", "name", "text")}
+            for k, x in extra.items():
+                if k in ("code", "kind"):
+                    raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
+                                    "attribute otherwise")
+                if isinstance(x, dict | list):
+                    raise self.fail(f"{p}.{k}", "a combo attribute must be a single value "
+                                    "(text, number, true/false)")
+            out[code] = ComboDef(code, tuple(need), self.lang(c.get("name", code), f"{p}.name"),
+                                 self.lang(c["text"], f"{p}.text") if "text" in c else {},
+                                 extra)
+        return out
+
     def zones(self, v: Any) -> dict[str, ZoneSpec]:
         out = {}
         for name, z in self.mapping(v, "zones").items():
@@ -747,6 +841,8 @@ class _Loader:
         "check_end": set(),
         "let": set(),
         "card_effect": {"card", "name"},
+        "random": {"var", "from", "count"},
+        "rejoin": set(),
     }
 
     def block(self, v: Any, path: str) -> Block:
@@ -845,6 +941,13 @@ class _Loader:
             blocks["do"] = self.block(m["do"], f"{p}.do")
         elif kind == "eliminate":
             params["seat"] = self.expr(arg, p)
+        elif kind == "rejoin":  # eliminated seats come back into the game
+            params["seats"] = self.expr(arg, p)
+        elif kind == "random":  # one item (or count items) drawn at random from a list
+            m = self.mapping(arg, p, self.STEP_KEYS["random"], ("var", "from"))
+            params["var"] = self.string(m["var"], f"{p}.var")
+            params["from"] = self.expr(m["from"], f"{p}.from")
+            params["count"] = self.expr(m["count"], f"{p}.count") if "count" in m else None
         elif kind == "card_effect":
             m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))
             params["card"] = self.expr(m["card"], f"{p}.card")
@@ -937,14 +1040,20 @@ class _Loader:
                         tuple(hints))
 
     def arg(self, name: str, a: Any, path: str) -> ArgSpec:
-        a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max"})
-        kinds = [k for k in ("from", "seat", "cards", "word") if k in a]
+        a = self.mapping(a, path, {"from", "where", "why", "seat", "cards", "word", "min", "max",
+                                   "combo"})
+        kinds = [k for k in ("from", "seat", "cards", "word", "combo") if k in a]
         if len(kinds) != 1:
             raise self.fail(path, "an argument needs exactly one of from (a card), cards "
-                            "(several cards), seat or word")
-        kind = {"from": "card", "seat": "seat", "cards": "cards", "word": "word"}[kinds[0]]
-        domain = self.expr({"seat": "seats()", "word": "[]"}.get(kind, a[kinds[0]]),
-                           f"{path}.{kinds[0]}")
+                            "(several cards), seat, word or combo")
+        kind = {"from": "card", "seat": "seat", "cards": "cards", "word": "word",
+                "combo": "combo"}[kinds[0]]
+        if kind == "combo":  # the combos these cards can form
+            self.expr(a["combo"], f"{path}.combo")
+            domain = self.expr(f"combos(({a['combo']}))", f"{path}.combo")
+        else:
+            domain = self.expr({"seat": "seats()", "word": "[]"}.get(kind, a[kinds[0]]),
+                               f"{path}.{kinds[0]}")
         where = a.get("where")
         if kind == "seat":
             where = a["seat"] if where is None else f"({a['seat']}) and ({where})"
@@ -1018,6 +1127,13 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
 
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.
     """
+    data = _read_yaml(text, source)
+    lines = _Lines(text)
+    data, origins = _with_base(data, source, lines, [source])
+    return _Loader(data, source, lines, origins).load()
+
+
+def _read_yaml(text: str, source: str) -> dict[str, Any]:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:
@@ -1027,7 +1143,58 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
         raise RulesetError(f"not valid YAML: {problem}", file=source, line=line) from None
     if not isinstance(data, dict):
         raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
-    return _Loader(data, source, _Lines(text)).load()
+    return data
+
+
+def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str]
+               ) -> tuple[dict[str, Any], dict[str, tuple[str, _Lines]]]:
+    """A ruleset with ``extends: BASE`` merged over its base: each top-level key it gives
+    replaces the base's, except the entries of MERGED_KEYS, added or replaced one by one.
+    Returns the merged data and, for each top-level key and merged entry, its file."""
+    if "extends" not in data:
+        return data, {}
+    def fail(message: str) -> RulesetError:
+        return RulesetError(message, file=source, line=lines.line("extends"), field="extends")
+
+    ref = data["extends"]
+    if not isinstance(ref, str) or not ref.strip():
+        raise fail("extends takes the id of a ruleset beside this file, or a path to one")
+    if "id" not in data:
+        raise fail("a ruleset that extends another needs its own id")
+    if len(chain) > MAX_EXTENDS:
+        raise fail(f"more than {MAX_EXTENDS} rulesets built on one another")
+    here = Path(source).parent
+    ref = ref.strip()
+    path = here / (ref if ref.endswith((".yaml", ".yml")) else f"{ref}.yaml")
+    key = str(path.resolve())
+    if key in chain or path.resolve() == Path(source).resolve():
+        raise fail(f"extends loops back to {path.name}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise fail(f"no ruleset {ref!r} to extend (looked for {path})") from None
+    base_lines = _Lines(text)
+    base, base_origins = _with_base(_read_yaml(text, str(path)), str(path), base_lines,
+                                    [*chain, key])
+    origins: dict[str, tuple[str, _Lines]] = {}
+    for k, v in base.items():
+        origins[k] = base_origins.get(k, (str(path), base_lines))
+        if k in MERGED_KEYS and isinstance(v, dict):
+            for sub in v:
+                origins[f"{k}.{sub}"] = base_origins.get(f"{k}.{sub}", origins[k])
+    merged = dict(base)
+    for k, v in data.items():
+        if k == "extends":
+            continue
+        if k in MERGED_KEYS and isinstance(v, dict) and isinstance(base.get(k), dict):
+            merged[k] = {**base[k], **v}
+            for sub in v:
+                origins[f"{k}.{sub}"] = (source, lines)
+        else:
+            merged[k] = v
+            origins = {o: x for o, x in origins.items() if o.split(".")[0] != k}
+            origins[k] = (source, lines)
+    return merged, origins
 
 
 def iter_steps(block: Block) -> Iterator[Step]:

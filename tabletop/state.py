@@ -29,7 +29,7 @@ from .errors import (
     WrongSeatError,
 )
 from .expr import Compiled
-from .spec import ArgSpec, Block, CardDef, GameSpec, MoveSpec, Step, text_of
+from .spec import ArgSpec, Block, CardDef, ComboDef, GameSpec, MoveSpec, Step, text_of
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
@@ -147,6 +147,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_available": {"en": "{card} is not available for this move",
                       "fr": "{card} n'est pas disponible pour ce coup"},
     "card_count": {"en": "choose {lo} to {hi} cards", "fr": "choisissez de {lo} à {hi} cartes"},
+    "combo_missing": {"en": "the combo {value} needs {cards}, which you do not all have",
+                      "fr": "la combinaison {value} demande {cards}, que vous n'avez pas "
+                            "toutes"},
     "cannot_choose": {"en": "{value} cannot be chosen for {arg}",
                       "fr": "{value} ne peut pas être choisi pour {arg}"},
     "cannot_use": {"en": "{value} cannot be used for {move}",
@@ -272,6 +275,12 @@ def _seat_list(ctx: Ctx) -> list[int]:
     return [s for s in range(st.players) if s not in st.out]
 
 
+def _all_seats(ctx: Ctx) -> list[int]:
+    """Every seat, the eliminated ones included."""
+    players: int = ctx.state.players
+    return list(range(players))
+
+
 def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     items = args[0](ctx) or []
     if len(args) == 1:
@@ -378,7 +387,39 @@ def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
     return None if fn is None else _as_card(ctx, c, lambda: fn(ctx))
 
 
+def _formable(combo: ComboDef, cards: list[Any]) -> list[CardDef]:
+    """The cards of ``cards`` that form ``combo`` (the first copy of each code it needs), or
+    [] when they cannot form it."""
+    pool = [c for c in cards if isinstance(c, CardDef)]
+    used: list[CardDef] = []
+    for code in combo.cards:
+        hit = next((c for c in pool if c.code == code), None)
+        if hit is None:
+            return []
+        pool.remove(hit)
+        used.append(hit)
+    return used
+
+
+def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
+    """The combos (in file order) that the given cards can form."""
+    cards = _cards_of(args[0](ctx))
+    return [c for c in ctx.state.spec.combos.values() if _formable(c, cards)]
+
+
+def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:
+    """The cards of the list that form the combo (a combo or its id); [] if they cannot."""
+    combo = args[0](ctx)
+    if isinstance(combo, str):
+        combo = ctx.state.spec.combos.get(combo)
+    if not isinstance(combo, ComboDef):
+        return []
+    return _formable(combo, _cards_of(args[1](ctx)))
+
+
 _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+    "combos": _combos,
+    "combo_cards": _combo_cards,
     "allowed": _allowed,
     "unmet": _unmet,
     "calc": _calc,
@@ -389,6 +430,7 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
     "combinations": lambda ctx, a: [list(p) for p in
                                     itertools.combinations(a[0](ctx) or [], int(a[1](ctx)))],
     "seats": lambda ctx, a: _seat_list(ctx),
+    "all_seats": lambda ctx, a: _all_seats(ctx),
     "others": lambda ctx, a: [s for s in _seat_list(ctx)
                               if s != (a[0](ctx) if a else ctx.me)],
     "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
@@ -404,7 +446,7 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
 
 def _jsonable(v: Any) -> Any:
     """A view value as JSON: cards become their codes."""
-    if isinstance(v, CardDef):
+    if isinstance(v, CardDef | ComboDef):
         return v.code
     if isinstance(v, list | tuple):
         return [_jsonable(x) for x in v]
@@ -417,16 +459,21 @@ def _encode(v: Any) -> Any:
     """A local or var value as save-file data."""
     if isinstance(v, CardDef):
         return {"$card": v.uid}
+    if isinstance(v, ComboDef):
+        return {"$combo": v.code}
     if isinstance(v, list | tuple):
         return [_encode(x) for x in v]
     return v
 
 
-def _decode(v: Any, cards: tuple[CardDef, ...]) -> Any:
+def _decode(v: Any, cards: tuple[CardDef, ...],
+            combos: dict[str, ComboDef] | None = None) -> Any:
     if isinstance(v, dict) and "$card" in v:
         return cards[v["$card"]]
+    if isinstance(v, dict) and "$combo" in v:
+        return (combos or {})[v["$combo"]]
     if isinstance(v, list):
-        return [_decode(x, cards) for x in v]
+        return [_decode(x, cards, combos) for x in v]
     return v
 
 
@@ -823,7 +870,8 @@ class State:
             for k, ids in st.zones.items():
                 for i in ids:
                     st.where[i] = k
-            st.vars = {k: _decode(v, cards) for k, v in s["vars"].items()}
+            combos = game.spec.combos
+            st.vars = {k: _decode(v, cards, combos) for k, v in s["vars"].items()}
             st.known = [set(k) for k in s["known"]]
             st.out = set(s["out"])
             st.turn_seat = s["turn_seat"]
@@ -832,12 +880,13 @@ class State:
             st.round = s["round"]
             p = s["pending"]
             if p is not None:
-                st.pending = Pending(p["seat"], p["var"], _decode(p["options"], cards),
+                st.pending = Pending(p["seat"], p["var"], _decode(p["options"], cards, combos),
                                      tuple(p["notation"]), tuple(p["pass"]), p["optional"],
                                      p["prompt"], bool(p.get("seats", False)),
                                      {k: tuple(v) for k, v in p.get("notations", {}).items()},
                                      {k: tuple(v) for k, v in p.get("passes", {}).items()})
-            tables = [{k: _decode(v, cards) for k, v in t.items()} for t in s["locals"]]
+            tables = [{k: _decode(v, cards, combos) for k, v in t.items()}
+                      for t in s["locals"]]
             blocks = game.all_blocks
             st.frames = [_Frame(blocks[b], i, tables[t]) for b, i, t in s["frames"]]
             st.turn_log = [(int(a), str(b), int(c), int(d)) for a, b, c, d in s["turn_log"]]
@@ -989,6 +1038,8 @@ class State:
         False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
         if isinstance(v, CardDef):
             return v.code if lang is None else v.codes.get(lang, v.code)
+        if isinstance(v, ComboDef):
+            return v.code
         if isinstance(v, list | tuple):
             return " ".join(self._token(x, seats, lang) for x in v)
         if isinstance(v, bool):
@@ -1157,7 +1208,15 @@ class State:
             else:
                 if a.kind == "word":  # words are typed in any case
                     want = next((w for w in raw if str(w).lower() == str(want).lower()), want)
+                if a.kind == "combo":  # a combo is typed by its id, in any case
+                    want = next((c for c in raw if isinstance(c, ComboDef)
+                                 and c.code.lower() == str(want).lower()), want)
                 if want not in raw:
+                    combo = next((c for c in self.spec.combos.values()
+                                  if c.code.lower() == str(want).lower()), None)
+                    if a.kind == "combo" and combo is not None:  # its cards are not all there
+                        return _texts("combo_missing", value=combo.code,
+                                      cards=", ".join(combo.cards))
                     return _texts("cannot_choose", value=self._token(want), arg=a.name)
                 value = want
                 items = [want]
@@ -1513,6 +1572,28 @@ def _step_card_effect(st: State, step: Step, f: _Frame) -> None:
             st.frames.append(_Frame(block, 0, loc))
 
 
+def _step_rejoin(st: State, step: Step, f: _Frame) -> None:
+    """Eliminated seats come back into the game (a new round of a match); logs nothing."""
+    v = step.params["seats"](Ctx(st, f.locals))
+    for seat in (v if isinstance(v, list) else [v]):
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            st.out.discard(seat)
+
+
+def _step_random(st: State, step: Step, f: _Frame) -> None:
+    """Bind a local to one item of a list drawn at random (null when empty), or with count
+    to a list of that many different items (fewer if the list is shorter), in drawn order."""
+    ctx = Ctx(st, f.locals)
+    items = step.params["from"](ctx)
+    items = [] if items is None else list(items) if isinstance(items, list | tuple) else [items]
+    count = step.params["count"]
+    if count is None:
+        f.locals[step.params["var"]] = items[st.rng.randrange(len(items))] if items else None
+        return
+    n = max(0, min(len(items), int(count(ctx) or 0)))
+    f.locals[step.params["var"]] = st.rng.sample(items, n)
+
+
 def _step_eliminate(st: State, step: Step, f: _Frame) -> None:
     ctx = Ctx(st, f.locals)
     seat = int(step.params["seat"](ctx))
@@ -1572,6 +1653,8 @@ _STEPS: dict[str, Callable[[State, Step, _Frame], None]] = {
     "for_each": _step_for_each,
     "card_effect": _step_card_effect,
     "eliminate": _step_eliminate,
+    "rejoin": _step_rejoin,
+    "random": _step_random,
     "end_turn": _step_end_turn,
     "_advance": _step_advance,
 }

@@ -296,8 +296,11 @@ def move_label(state: State, move: Move, lang: str) -> Text:
     names = []
     for token in move.text.split()[1:]:
         cards = state.spec.card_by_code(token)
+        combo = state.spec.combos.get(token)
         if cards and cards[0].kind == "named":
             names.append(text_of(cards[0].name, lang))
+        elif combo is not None:
+            names.append(text_of(combo.name, lang))
     if names:
         out.append("  (" + ", ".join(names) + ")", style="cyan")
     hint = state.move_hint(move, lang)

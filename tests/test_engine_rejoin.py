@@ -1,0 +1,62 @@
+"""rejoin: eliminated seats come back; all_seats() lists every seat, the eliminated too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import load_ruleset
+
+import tabletop
+
+RULESET = """
+id: rejoin-test
+name: {en: Rejoin test, fr: Test du retour}
+players: {min: 3, max: 3}
+cards:
+  - {id: x}
+zones:
+  pile: {visibility: hidden, deck: true}
+moves:
+  - id: out
+    notation: "out {who}"
+    args:
+      who: {seat: "it != me"}
+    effects:
+      - eliminate: who
+  - id: back
+    notation: back
+    effects:
+      - rejoin: all_seats()
+  - id: pass
+    notation: pass
+    effects:
+      - end_turn: true
+end: []
+outcomes:
+  done: {winners: "[]", reason: {en: done, fr: fini}}
+view:
+  seats: "seats()"
+  all: "all_seats()"
+"""
+
+
+@pytest.fixture()
+def game(tmp_path: Path) -> tabletop.Game:
+    return load_ruleset(tmp_path, RULESET, "rejoin-test.yaml")
+
+
+def test_eliminated_seats_come_back_into_the_turn_order(game):
+    st = game.new_game(players=3, seed=1, first=0)
+    st.play("out P2")
+    st.play("out P3")
+    assert st.view(None) == {"seats": [0], "all": [0, 1, 2]}
+    st.play("pass")
+    assert st.current_player == 0  # alone: the turn comes back
+    events = st.play("back")
+    assert events == []  # rejoin says nothing: the ruleset logs what it wants
+    assert st.view(None) == {"seats": [0, 1, 2], "all": [0, 1, 2]}
+    st.play("pass")
+    assert st.current_player == 1
+    again = tabletop.restore(st.to_json())
+    assert again.view(None)["seats"] == [0, 1, 2]

@@ -1,0 +1,97 @@
+"""Arcane Arena in the terminal: three people hot-seat, a whole match to its end.
+
+The match follows the golden playthrough (seed 47, three seats), typing each move as a person
+would and passing the curtain whenever the seat to decide changes: before every defense the
+attacked player is called to the screen, in the middle of the attacker's turn, and the
+attacker's hand is gone from the screen.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pexpect
+from terminal import clean, moves_on_screen, spawn
+
+import tabletop
+
+GOLDEN = Path(__file__).parent / "golden" / "arcane-arena.txt"
+NAMES = ["Ana", "Ben", "Cleo"]
+
+
+def golden_moves() -> list[tuple[int, str]]:
+    text = GOLDEN.read_text(encoding="utf-8")
+    assert "players: 3" in text and "seed: 47" in text
+    seats = [int(s) - 1 for s in re.findall(r"^# \d+  seat (\d) to move$", text, flags=re.M)]
+    plays = re.findall(r"^play: (.+)$", text, flags=re.M)
+    assert len(seats) == len(plays) > 100
+    return list(zip(seats, plays, strict=True))
+
+
+def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_path: Path):
+    child = spawn(["play", "arcane-arena", "--players", ",".join(NAMES), "--seed", "47"],
+                  tmp_path, timeout=30)
+    seat_now = None
+    defenses = 0
+    for n, (seat, move) in enumerate(golden_moves()):
+        curtain = seat != seat_now
+        if curtain:
+            child.expect(f"Pass to {NAMES[seat]}")
+            child.sendline("")
+            seat_now = seat
+        child.expect("> ")
+        screen = " ".join(clean(child.before).split())
+        if move.startswith("defend") or move == "take":
+            assert curtain, f"move {n}: a defense without the curtain"
+            defenses += 1
+            assert "attacks you with" in screen
+            assert "take" in moves_on_screen(child.before)
+        if n == 0:
+            assert "Your hand Shadow Veil" in screen and "Lightning" in screen
+            child.sendline("play lightning Ben")  # Lightning names no target: refused
+            child.expect("lightning is not played on a player")
+            child.expect("> ")
+            child.sendline("fly")
+            child.expect("not a move of Arcane Arena")
+            child.expect("> ")
+        child.sendline(move.replace("P1", "Ana").replace("P2", "Ben").replace("P3", "Cleo"))
+    assert defenses > 10
+    child.expect("Replay this game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = tabletop.restore((tmp_path / "arcane-arena-47.json").read_text(encoding="utf-8"))
+    assert saved.is_over and saved.outcome.winners == (1,)
+    assert saved.outcome.reason == ("Ben won 3 rounds and is crowned ultimate wizard (rounds "
+                                    "won: Ana 0, Ben 3, Cleo 0)")
+
+
+def test_a_match_saved_during_a_defense_resumes_at_the_defense(tmp_path: Path):
+    moves = golden_moves()
+    first_defense = next(i for i, (_s, m) in enumerate(moves) if m.startswith("defend")
+                         or m == "take")
+    child = spawn(["play", "arcane-arena", "--players", ",".join(NAMES), "--seed", "47"],
+                  tmp_path)
+    seat_now = None
+    for seat, move in moves[:first_defense]:
+        if seat != seat_now:
+            child.expect(f"Pass to {NAMES[seat]}")
+            child.sendline("")
+            seat_now = seat
+        child.expect("> ")
+        child.sendline(move.replace("P1", "Ana").replace("P2", "Ben").replace("P3", "Cleo"))
+    seat = moves[first_defense][0]
+    child.expect(f"Pass to {NAMES[seat]}")
+    child.sendline("")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    save = tmp_path / "arcane-arena-47.json"
+    again = spawn(["play", "--load", str(save)], tmp_path)
+    again.expect(f"Pass to {NAMES[seat]}")
+    again.sendline("")
+    again.expect("> ")
+    assert "attacks you with" in " ".join(clean(again.before).split())
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
