@@ -38,6 +38,6 @@ def moves_on_screen(text: str) -> list[str]:
         if not re.match(r"^\W*\d+\. ", line):
             continue
         parts = re.split(r"(?:^\W*|\s{2,})(\d+)\. ", line.strip().strip("│").rstrip())
-        for number, move in zip(parts[1::2], parts[2::2]):
+        for number, move in zip(parts[1::2], parts[2::2], strict=True):
             entries[int(number)] = re.sub(r"\s*(?:\(.*\))?\s*│?\s*$", "", move)
     return [entries[n] for n in sorted(entries)]
