@@ -541,6 +541,16 @@ def test_chain_reaction_two_damage_to_two_opponents_each_defending() -> None:
     assert health(st) == [8, 8, 8]
 
 
+def test_chain_reaction_names_its_targets_in_turn_order() -> None:
+    st = duel(["lightning", "fireball"], ["shield", "veil"], ["mirror", "thorns"])
+    chains = [m for m in moves(st) if m.startswith("combo chain")]
+    assert chains == ["combo chain at Ben and Chloé"], "each pair of targets listed once"
+    with pytest.raises(tabletop.IllegalMoveError, match="Ben before Chloé"):
+        st.play("combo chain at Chloé and Ben")
+    st.play("combiner chain sur Ben et Chloé")  # the French words, at any table
+    assert st.current_player == BEN
+
+
 def test_chain_reaction_with_a_single_opponent() -> None:
     st = duel(["lightning", "fireball"], ["shield", "veil"])
     assert "combo chain at Ben" in moves(st)
