@@ -290,6 +290,8 @@ class GameSpec:
         return None
     # combo id -> combo (combos: a named set of cards played together)
     combos: dict[str, ComboDef] = attrs.field(factory=dict)
+    # the mcts bot's playouts stop after this many moves, scored by evaluate (None: play out)
+    rollout_moves: int | None = None
 
     @property
     def deck_zone(self) -> str:
@@ -447,7 +449,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate", "rules", "functions", "combos",
+            "evaluate", "rules", "functions", "combos", "rollout_moves",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -552,7 +554,7 @@ class _Loader:
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
-            combos=combos,
+            combos=combos, rollout_moves=self.rollout_moves(d),
         )
 
     def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
@@ -580,6 +582,18 @@ class _Loader:
             out[name] = (params, f["value"])
             self.functions[name] = (len(params), len(params))
         return out
+
+    def rollout_moves(self, d: dict[str, Any]) -> int | None:
+        """``rollout_moves``: a whole number of 1 or more, and only beside ``evaluate``."""
+        if d.get("rollout_moves") is None:
+            return None
+        n = self.integer(d["rollout_moves"], "rollout_moves")
+        if n < 1:
+            raise self.fail("rollout_moves", f"{n} moves: give 1 or more")
+        if d.get("evaluate") is None:
+            raise self.fail("rollout_moves", "a playout cut short is scored by evaluate: "
+                            "declare evaluate too")
+        return n
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
         """A derived value may use others, but never itself through a chain."""

@@ -43,7 +43,7 @@ def _words(texts: Iterator[str] | list[str]) -> set[str]:
 BOTH = {"score", "scores", "description", "notation", "options", "option", "total", "solo",
         "type", "types", "bonus", "points", "message", "page", "pages", "plus", "ok",
         "mcts", "bot", "bots", "robot", "six", "dragon", "minutes", "signal", "parts",
-        "simple", "stop", "suit", "places", "place", "me", "on", "as", "pour"}
+        "simple", "stop", "suit", "places", "place", "me", "on", "as", "pour", "table"}
 # frequent English words a table might say, whichever texts a ruleset holds
 COMMON = {"the", "of", "to", "and", "you", "your", "is", "are", "was", "played", "random",
           "greedy", "nobody", "won", "lost", "game", "move", "moves", "turn", "card", "cards",
@@ -58,6 +58,7 @@ def english_only(game: tabletop.Game) -> set[str]:
           | COMMON)
     fr = _words(_texts(game.spec.raw, "fr")) | BOTH
     codes = {w.lower() for c in game.spec.cards for w in (c.code, *c.codes.values())}
+    codes |= {code.lower() for code in game.spec.combos}  # a combo is typed by its code too
     names = _words([n for c in game.spec.cards for n in c.name.values()])
     names |= _words(list(game.spec.name.values()))
     return en - fr - codes - names
@@ -96,9 +97,11 @@ def _play_in_french(game_id: str, players: int, seed: int, tmp_path: Path,
     table = Table(st, seats, "fr", console, read, tmp_path / "save.json")
     table.run()
     text = out.getvalue() + "\n".join(prompts)
+    text = text.replace(str(tmp_path / "save.json"), " ")  # the save's path, as given
     text = text.replace(str(tmp_path), " ")
     text = re.sub(r"\w+=\w+", " ", text)  # options, as typed on the command line
-    return re.sub(r"tabletop [^\n]*", " ", text)  # command lines are typed as they are
+    # command lines are typed as they are (one may be wrapped at the screen's edge)
+    return re.sub(r"tabletop [^\n]*(?:\n[^\n]*--load[^\n]*)?", " ", text)
 
 
 def _tables(game: tabletop.Game) -> list[tuple[int, bool]]:

@@ -142,6 +142,19 @@ class GreedyBot:
         return self.rng.choice([m for m in legal if scores[m.text] == best])
 
 
+def _judge(state: State, seat: int) -> float:
+    """A playout cut short, for ``seat``: a finished game by ``reward`` (times 1000, as greedy
+    scores it), an unfinished one by the ruleset's ``evaluate`` over the seat's view."""
+    if state.is_over:
+        return 1000.0 * reward(state, seat)
+    evaluate = state.spec.evaluate
+    assert evaluate is not None  # the loader requires it beside rollout_moves
+    v = evaluate(_ViewCtx(state.view(seat), seat, state.players))
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
+    return float(v)
+
+
 class _Node:
     __slots__ = ("mover", "children", "visits", "total", "avail")
 
@@ -161,7 +174,8 @@ class MctsBot:
     random and credits each node's mover with its reward. Rewards are rescaled to the spread
     seen so far, so the exploration constant ``c`` suits games whose rewards differ only by a
     few points of score (solo games that are rarely won). ``iterations`` and ``seconds`` bound
-    the search (whichever comes first); the most visited move is played.
+    the search (whichever comes first); the most visited move is played. A ruleset's
+    ``rollout_moves`` cuts each playout short, scored by its ``evaluate`` (``_judge``).
     """
 
     name = "mcts"
@@ -211,8 +225,16 @@ class MctsBot:
                 st.play(best_m)
                 node = best
                 path.append(best)
-            rollout(st, rng)
-            rewards = [reward(st, s) for s in range(st.players)]
+            cut = st.spec.rollout_moves
+            if cut is None:
+                rollout(st, rng)
+            else:  # a bounded playout, scored like greedy's: the evaluate of every seat
+                for _ in range(cut):
+                    if st.is_over:
+                        break
+                    st.play(rng.choice(st.legal_moves()))
+            rewards = [reward(st, s) if cut is None else _judge(st, s)
+                       for s in range(st.players)]
             lo, hi = min(lo, *rewards), max(hi, *rewards)
             for n in path:
                 n.visits += 1

@@ -291,11 +291,12 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     return _frame(lines, t(lang, "log"), "grey50", fit)
 
 
-def move_label(state: State, move: Move, lang: str) -> Text:
-    """A legal move as listed: its notation, with the names of named cards it mentions."""
+def move_label(state: State, move: Move, lang: str, names_too: bool = True) -> Text:
+    """A legal move as listed: its notation, with the names of named cards it mentions
+    (unless ``names_too`` is false: a screen short of room shows the notation alone)."""
     out = Text(state.move_text(move, lang), style="bold")
     names = []
-    for token in move.text.split()[1:]:
+    for token in (move.text.split()[1:] if names_too else []):
         cards = state.spec.card_by_code(token)
         combo = state.spec.combos.get(token)
         if cards and cards[0].kind == "named":
@@ -316,7 +317,7 @@ def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
     entries = []
     for i, m in enumerate(moves, 1):
         entry = Text(f"{i:>3}. ", style="yellow")
-        entry.append_text(move_label(state, m, lang))
+        entry.append_text(move_label(state, m, lang, names_too=fit.texts != "none"))
         if fit.texts != "full":
             entry.no_wrap, entry.overflow = True, "ellipsis"
         entries.append(entry)
