@@ -141,9 +141,8 @@ def load(game: str | Path) -> Game:
                                    f"{', '.join(games())}")
         return _load_path(str(p.resolve()), str(p.resolve()))
     known = [*games(), *user_games()]
-    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; the games are: "
-                           f"{', '.join(known)} "
-                           "(or give the path of a .yaml ruleset)")
+    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; `tabletop list` "
+                           "shows the games (or give the path of a .yaml ruleset)")
 
 
 def restore(text: str) -> State:
