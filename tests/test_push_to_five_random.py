@@ -123,7 +123,9 @@ def run(players: int, options: dict[str, str], seeds: range, roundtrip_every: in
 @pytest.mark.parametrize("players,options", CASES, ids=lambda x: str(x))
 def test_random_games_short(players: int, options: dict[str, str]) -> None:
     # with the effect list a random turn reaches 15 ten times less often (0.2%): fewer seeds
-    seeds = 6 if options.get("cards") == "effects" and players > 1 else 40
+    # (4 players with the effect list: ~2,000-move games, 3 seeds; the soak plays 1,250)
+    seeds = ((3 if players >= 4 else 6) if options.get("cards") == "effects" and players > 1
+             else 40)
     run(players, options, range(seeds), roundtrip_every=7, replay_every=5)
 
 

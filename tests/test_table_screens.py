@@ -30,6 +30,8 @@ def _screens(game_id: str, games: int = 2) -> Iterator[tuple[tabletop.State, int
     """(state, seat) at every decision of a few random games of each player count, and the
     last position of each."""
     game = tabletop.load(game_id)
+    if game.spec.max_moves > 1000:  # matches of hundreds of moves: one a player count
+        games = 1
     for players in _player_counts(game):
         for seed in range(games):
             rng = random.Random(seed)
