@@ -55,7 +55,8 @@ class Game:
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}
             | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
-               for lang in (*s.params["notations"], *s.params["passes"])}
+               for lang in (*s.params["notations"], *s.params["passes"],
+                            *(x for w in s.params["words"].values() for x in w))}
             | {lang for c in spec.cards for lang in c.codes}))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)

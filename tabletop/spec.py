@@ -914,7 +914,8 @@ class _Loader:
         "if": {"if", "then", "else"},
         "do": set(),
         "end": set(),
-        "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of"},
+        "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
+                   "words"},
         "reveal": {"what", "to"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
@@ -1012,6 +1013,9 @@ class _Loader:
             if of not in ("values", "seats"):
                 raise self.fail(f"{p}.of", f"of must be values or seats, not {of!r}")
             params["seats"] = of == "seats"
+            # how answers that are plain texts read in each language (the value stays the key)
+            params["words"] = {str(k): self.lang(w, f"{p}.words.{k}") for k, w in
+                               self.mapping(m.get("words", {}), f"{p}.words").items()}
         elif kind == "reveal":
             m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
             params["what"] = self.expr(m["what"], f"{p}.what")

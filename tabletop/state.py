@@ -119,6 +119,8 @@ class Pending:
     # the notation and pass in other languages, where the ruleset gives them
     notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     passes: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    # how answers that are plain texts read in each language: {value: {lang: word}}
+    words: dict[str, dict[str, str]] = attrs.field(factory=dict)
 
 
 _MESSAGES: dict[str, dict[str, str]] = {
@@ -764,6 +766,8 @@ class State:
             value = move.args[0][1]
             if value is None:
                 return " ".join(p.passes.get(lang, p.pass_notation))
+            if isinstance(value, str) and lang in p.words.get(value, {}):
+                value = p.words[value][lang]
             return self._render(p.notations.get(lang, p.notation), {"choice": value},
                                 seats=p.seats, lang=lang)
         ms = self.game.move_by_id.get(move.move_id)
@@ -953,7 +957,8 @@ class State:
                     "optional": self.pending.optional, "prompt": self.pending.prompt,
                     "seats": self.pending.seats,
                     "notations": {k: list(v) for k, v in self.pending.notations.items()},
-                    "passes": {k: list(v) for k, v in self.pending.passes.items()}},
+                    "passes": {k: list(v) for k, v in self.pending.passes.items()},
+                    "words": self.pending.words},
                 "frames": frames,
                 "locals": [{k: _encode(v) for k, v in t.items()} for t in local_tables],
                 "turn_log": [list(t) for t in self.turn_log],
@@ -1004,7 +1009,8 @@ class State:
                                      tuple(p["notation"]), tuple(p["pass"]), p["optional"],
                                      p["prompt"], bool(p.get("seats", False)),
                                      {k: tuple(v) for k, v in p.get("notations", {}).items()},
-                                     {k: tuple(v) for k, v in p.get("passes", {}).items()})
+                                     {k: tuple(v) for k, v in p.get("passes", {}).items()},
+                                     dict(p.get("words", {})))
             tables = [{k: _decode(v, cards, combos) for k, v in t.items()}
                       for t in s["locals"]]
             blocks = game.all_blocks
@@ -1681,7 +1687,8 @@ def _step_choose(st: State, step: Step, f: _Frame) -> None:
         return
     prompt = {lang: t(ctx) for lang, t in p["prompt"].items()} if p["prompt"] else {}
     st.pending = Pending(int(p["seat"](ctx)), p["var"], options, p["notation"], p["pass"],
-                         p["optional"], prompt, p["seats"], p["notations"], p["passes"])
+                         p["optional"], prompt, p["seats"], p["notations"], p["passes"],
+                         p["words"])
 
 
 def _step_reveal(st: State, step: Step, f: _Frame) -> None:
