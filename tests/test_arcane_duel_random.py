@@ -134,7 +134,8 @@ def test_random_matches_keep_the_invariants() -> None:
     assert longest < game().spec.max_moves / 2, "well inside the move limit"
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1009), (3, 1031)])
+@pytest.mark.parametrize(("players", "seed"), [
+    (2, 1009), pytest.param(3, 1031, marks=pytest.mark.soak)])  # 3 seats: 40 s, with the soaks
 def test_every_step_hidden_information_save_restore_and_copies(players: int, seed: int) -> None:
     """Whole matches (seeds picked among the shorter ones, to keep the suite fast) checked at
     every decision."""
