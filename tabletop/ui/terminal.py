@@ -94,16 +94,21 @@ class Table:
             if not answer:
                 self.say(t(self.lang, "save_skipped"), "yellow")
                 return
-            self.save_path = Path(answer).expanduser()
-            try:
-                self._write()
-            except OSError as e:
-                self.say(t(self.lang, "save_failed", path=self.save_path,
-                           error=e.strerror or e), "bold red")
-                continue
-            self.unsaved = False
-            self.say(t(self.lang, "saved", path=self.save_path), "green")
-            return
+            if self.save_to(answer):
+                return
+
+    def save_to(self, answer: str) -> bool:
+        """Save to the path the person typed; True when it worked (they are told either way)."""
+        self.save_path = Path(answer).expanduser()
+        try:
+            self._write()
+        except OSError as e:
+            self.say(t(self.lang, "save_failed", path=self.save_path,
+                       error=e.strerror or e), "bold red")
+            return False
+        self.unsaved = False
+        self.say(t(self.lang, "saved", path=self.save_path), "green")
+        return True
 
     def may_leave(self) -> bool:
         """True when the game is saved, or the person agrees to leave it unsaved."""
@@ -120,16 +125,8 @@ class Table:
                 return True
             if word in ("n", "no", "non", ""):
                 return False
-            self.save_path = Path(answer).expanduser()
-            try:
-                self._write()
-            except OSError as e:
-                self.say(t(self.lang, "save_failed", path=self.save_path,
-                           error=e.strerror or e), "bold red")
-                continue
-            self.unsaved = False
-            self.say(t(self.lang, "saved", path=self.save_path), "green")
-            return True
+            if self.save_to(answer):
+                return True
 
     def show_rules(self) -> None:
         """The game's rules page in the table's language (else in English, saying so), paged
