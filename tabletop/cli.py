@@ -77,7 +77,24 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
                     "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
-    for sp in (ls, r, pl):  # your own games, found by id beside the shipped ones
+    sv = sub.add_parser("solve", help="solve a solo game: can this deal be won (--seed, "
+                        "--deck, --games), or the best play and its chance (no seed)")
+    sv.add_argument("game", nargs="?", help="a solo game's id, or a .yaml ruleset")
+    sv.add_argument("--seed", help="solve this deal, knowing the order of every card")
+    sv.add_argument("--deck", help="solve this stacked deck (codes, top first, separated by "
+                    "commas or spaces), knowing its order")
+    sv.add_argument("--games", type=int, metavar="N",
+                    help="solve the deals of seeds 0 to N-1 and give the share winnable")
+    sv.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, e.g. binding=inclusive")
+    sv.add_argument("--load", metavar="FILE", help="the best move from a saved game, from "
+                    "what the player sees")
+    sv.add_argument("--seconds", type=float, default=60.0, metavar="S",
+                    help="time budget for one deal (default 60)")
+    sv.add_argument("--workers", type=int, default=1, metavar="N",
+                    help="solve deals in N processes (with --games)")
+    sv.add_argument("--json", action="store_true", help="print the result as JSON")
+    for sp in (ls, r, pl, sv):  # your own games, found by id beside the shipped ones
         sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
                         help="a folder of your own .yaml games, played by their file name "
                         "(also: $TABLETOP_GAMES_DIR)")
@@ -340,6 +357,174 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     return table.run()
 
 
+def _solve_one(job: tuple[str, int, dict[str, str], float]) -> tuple[int, bool | None, float]:
+    """One deal of ``tabletop solve --games`` (in a worker): (seed, verdict or None, seconds)."""
+    import time
+
+    from .solve import OutOfBudget, PerfectSolver
+    game_id, seed, options, seconds = job
+    st = registry.load(game_id).new_game(players=1, seed=seed, options=options)
+    t = time.perf_counter()
+    try:
+        won: bool | None = PerfectSolver(st, seconds=seconds).decide(st)[0]
+    except OutOfBudget:
+        won = None
+    return seed, won, time.perf_counter() - t
+
+
+def cmd_solve(console: Console, a: argparse.Namespace) -> int:
+    """``tabletop solve``: see docs/solve.md."""
+    import json
+    import statistics
+
+    from . import solve
+    if not a.game and not a.load:
+        raise UsageError("which game? e.g. tabletop solve scoundrel --seed 7")
+    if sum(x is not None and x is not False for x in (a.seed, a.deck, a.games, a.load)) > 1:
+        raise UsageError("give one of --seed, --deck, --games or --load")
+    if not 1 <= a.workers <= 64:
+        raise UsageError(f"--workers {a.workers}: give 1 to 64")
+    if not a.seconds > 0:
+        raise UsageError(f"--seconds {a.seconds:g}: give a positive time")
+    if a.load:
+        path = Path(a.load).expanduser()
+        try:
+            state = registry.restore(path.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
+        game = state.game
+    else:
+        game = registry.load(a.game)
+    if game.spec.min_players > 1:
+        raise UsageError(f"{game.name} is not a solo game: the solver plays only games of "
+                         "one player")
+    options = game.check_options(_options(a.option)) if not a.load else state.options
+    out: dict[str, object] = {"game": game.id, "options": options}
+    say: list[str] = []
+    if a.games is not None:
+        if not 1 <= a.games <= 1_000_000:
+            raise UsageError(f"--games {a.games}: give 1 to 1000000")
+        from rich.progress import Progress
+        jobs = [(game.source_ref or game.id, k, options, a.seconds) for k in range(a.games)]
+        results: list[tuple[int, bool | None, float]] = []
+        with Progress(console=console, transient=True) as bar:
+            task = bar.add_task("solving", total=a.games)
+            if a.workers > 1:
+                import multiprocessing
+                with multiprocessing.Pool(a.workers) as pool:
+                    for r in pool.imap_unordered(_solve_one, jobs):
+                        results.append(r)
+                        bar.advance(task)
+            else:
+                for j in jobs:
+                    results.append(_solve_one(j))
+                    bar.advance(task)
+        won = sum(1 for _s, w, _t in results if w)
+        decided = sum(1 for _s, w, _t in results if w is not None)
+        lo, hi = solve.wilson(won, decided)
+        median = statistics.median(t for _s, _w, t in results)
+        out.update({"games": a.games, "winnable": won, "decided": decided,
+                    "share": won / decided if decided else None, "interval": [lo, hi],
+                    "median_seconds": median})
+        say.append(f"{game.name}, {_opts_text(options)}: {won} of {decided} deals winnable "
+                   f"with perfect information")
+        if decided:
+            say.append(f"  {100 * won / decided:.1f}% (95% interval {100 * lo:.1f}-"
+                       f"{100 * hi:.1f}%)")
+        if decided < a.games:
+            say.append(f"  {a.games - decided} deal(s) undecided within {a.seconds:g} s each")
+        say.append(f"  median time to decide a deal: {median:.2f} s")
+    elif a.seed is not None or a.deck is not None:
+        if a.deck is not None:
+            codes = [c for c in re.split(r"[\s,]+", a.deck.strip()) if c]
+            state = game.new_game(players=1, options=options, deck=codes)
+            out["deck"] = codes
+            where = "this deck"
+        else:
+            seed = _seed(a.seed)
+            state = game.new_game(players=1, seed=seed, options=options)
+            out["seed"] = seed
+            where = f"seed {seed}"
+        import time
+        t = time.perf_counter()
+        solver = solve.PerfectSolver(state, seconds=a.seconds)
+        try:
+            won, line = solver.decide(state)
+            best, best_line = solver.best(state, -1) if won else (solve.NOWIN, ())
+            if won and best > solve.NOWIN:
+                line = best_line
+        except solve.OutOfBudget:
+            won, line, best = None, (), solve.NOWIN
+        out.update({"winnable": won, "best_score": None if best == solve.NOWIN else best,
+                    "line": list(line), "seconds": time.perf_counter() - t})
+        if won is None:
+            say.append(f"{game.name}, {where}: undecided within {a.seconds:g} s "
+                       "(try --seconds)")
+        elif not won:
+            say.append(f"{game.name}, {where}: cannot be won, whatever you do.")
+        else:
+            say.append(f"{game.name}, {where}: can be won; the best score is {best:g}.")
+            say.append("A winning line (replay it with tabletop play"
+                       + (f" {game.id} --seed {a.seed}):" if a.seed is not None else "):"))
+            say.extend(_wrap(list(line)))
+    else:
+        if not a.load:
+            starts = solve.opening(game, options)
+            state = starts[0][1]
+        unseen = solve.unseen_count(state)
+        if unseen > 9:
+            raise UsageError(f"{game.name} hides {unseen} cards from the player: too many to "
+                             "solve exactly; give --seed, --deck or --games")
+        solver = solve.ChanceSolver(state, seconds=a.seconds)
+        if a.load:
+            try:
+                ranked = solver.rank(state)
+            except solve.OutOfBudget:
+                raise UsageError(f"this position was not solved within {a.seconds:g} s; "
+                                 "give more --seconds") from None
+            out["moves"] = [[m.text, p] for p, m in ranked]
+            say.append(f"{game.name}, from the saved position, playing best from what you see:")
+            for p, m in ranked:
+                say.append(f"  {m.text:<36} {100 * p:6.2f}% to win")
+        else:
+            try:
+                p, _ = solve.win_probability(game, options, solver)
+            except solve.OutOfBudget:
+                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s "
+                                 f"({solver.nodes} positions); give more --seconds") from None
+            out["win_probability"] = p
+            say.append(f"{game.name}, {_opts_text(options)}: best play wins "
+                       f"{100 * p:.2f}% of games")
+            say.append("  (exact: every order of the cards and every coin, unseen)")
+    if a.json:
+        console.print(json.dumps(out, ensure_ascii=False), markup=False, highlight=False,
+                      soft_wrap=True)
+    else:
+        for line_ in say:
+            console.print(line_, markup=False, highlight=False)
+    return 0
+
+
+def _opts_text(options: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "no options"
+
+
+def _wrap(moves: list[str], width: int = 78) -> list[str]:
+    """Moves separated by ' / ', in lines of at most ``width`` columns."""
+    lines: list[str] = []
+    cur = " "
+    for m in moves:
+        piece = f" {m} /"
+        if len(cur) + len(piece) > width:
+            lines.append(cur)
+            cur = " "
+        cur += piece
+    lines.append(cur.rstrip(" /"))
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     parser = _parser()
@@ -364,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(console, a.path, a.games, a.seconds)
         if a.command == "play":
             return cmd_play(console, a)
+        if a.command == "solve":
+            return cmd_solve(console, a)
         parser.print_help()
         return 0
     except (TabletopError, UsageError, BotError) as e:

@@ -145,6 +145,11 @@ SHAPES: dict[str, dict[str, Any]] = {
         "display": {"type": "array", "items": {"$ref": "#/$defs/display"}},
         "secret": BOOL, "first_player": {"enum": ["first", "random"]}, "evaluate": EXPR,
         "rules": TEXT,
+        "solver": {"type": "object", "properties": {
+            "win_bound": EXPR, "monotone": {"type": "array", "items": STR},
+            "scratch": {"type": "array", "items": STR},
+            "unordered": {"type": "array", "items": STR}},
+            "additionalProperties": False},
     },
     "players": {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer",
                                                                    "minimum": 1}},

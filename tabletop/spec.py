@@ -292,6 +292,8 @@ class GameSpec:
     combos: dict[str, ComboDef] = attrs.field(factory=dict)
     # the mcts bot's playouts stop after this many moves, scored by evaluate (None: play out)
     rollout_moves: int | None = None
+    # what the solver (tabletop/solve.py) may assume: win_bound (compiled), monotone (var names)
+    solver: dict[str, Any] | None = None
 
     @property
     def deck_zone(self) -> str:
@@ -449,7 +451,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate", "rules", "functions", "combos", "rollout_moves",
+            "evaluate", "rules", "functions", "combos", "rollout_moves", "solver",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -555,6 +557,7 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
             combos=combos, rollout_moves=self.rollout_moves(d),
+            solver=self.solver_words(d.get("solver"), vars_),
         )
 
     def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
@@ -594,6 +597,32 @@ class _Loader:
             raise self.fail("rollout_moves", "a playout cut short is scored by evaluate: "
                             "declare evaluate too")
         return n
+
+    def solver_words(self, v: Any, vars_: dict[str, Any]) -> dict[str, Any] | None:
+        """``solver:``: what the solver may assume. ``win_bound``: an expression over the state,
+        an upper bound on the score of any win still reachable (null: no win is); ``monotone``:
+        vars (global numbers) of which more is never worse for seat 0; ``scratch``: vars always
+        set before they are read again (left out of the solver's key); ``unordered``: zones
+        whose order never matters (sorted in the key)."""
+        if v is None:
+            return None
+        d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered"})
+        out: dict[str, Any] = {}
+        if d.get("win_bound") is not None:
+            out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")
+        for word in ("monotone", "scratch", "unordered"):
+            names = []
+            for i, n in enumerate(self.listing(d.get(word, []), f"solver.{word}")):
+                n = self.string(n, f"solver.{word}.{i}")
+                if word == "unordered":
+                    if n not in self.zone_names:
+                        raise self.fail(f"solver.{word}.{i}", f"{n!r} is not a zone of the game")
+                elif n not in vars_ or vars_[n].per_seat:
+                    raise self.fail(f"solver.{word}.{i}", f"{n!r} is not a var of the game "
+                                    "(one for the whole table, not per seat)")
+                names.append(n)
+            out[word] = tuple(names)
+        return out
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:
         """A derived value may use others, but never itself through a chain."""

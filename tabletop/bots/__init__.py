@@ -253,7 +253,8 @@ BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
 
 
 def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
-    """A bot by name (random, greedy, mcts) with its settings (mcts: iterations, seconds).
+    """A bot by name (random, greedy, mcts, expert) with its settings (mcts: iterations,
+    seconds; expert: worlds, nodes, seconds, exact).
 
     :raises BotError: no bot of that kind, or a setting it does not take.
     """
@@ -272,3 +273,8 @@ def decide(bot: Bot, state: State, seat: int) -> Move:
     """Ask ``bot`` for the move of ``seat`` in ``state``, showing it only what the seat sees."""
     return bot.choose(seat, state.view(seat), state.legal_moves(),
                       lambda rng: state.determinize(seat, rng))
+
+
+from .expert import ExpertBot  # noqa: E402  (it uses BotError and Sampler above)
+
+BOTS["expert"] = ExpertBot

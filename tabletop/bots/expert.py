@@ -1,0 +1,96 @@
+"""bot:expert: plays a solo game from its view alone, as well as the solvers let it.
+
+Where the seat cannot see only a few cards (``exact``, default 9), it plays exactly: the
+``ChanceSolver`` computes the probability of winning of every move by expectimax over every
+card it cannot see and every draw of chance, and it plays the best (Pyramide Escape). Elsewhere
+(Scoundrel) it searches fairly: it samples ``worlds`` worlds that agree with its view (the
+unseen cards dealt again at random), and in each it asks the perfect-information solver whether
+each move still leads to a win (``nodes`` positions at most a question); it plays the move that
+wins in the most worlds, ties broken by the ruleset's ``solver.win_bound`` averaged over the
+worlds. ``seconds`` bounds a decision (at least one world is always searched).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..solve import NOWIN, ChanceSolver, OutOfBudget, PerfectSolver, SolveError, _Words, \
+    unseen_count
+from ..state import Move, State
+from . import BotError, Sampler
+
+
+class ExpertBot:
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, worlds: float = 8, nodes: float = 300,
+                 seconds: float = 2.0, exact: float = 9) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = max(1, int(worlds))
+        self.nodes = max(1, int(nodes))
+        self.seconds = float(seconds)
+        self.exact = int(exact)
+        self._solvers: dict[tuple[Any, ...], ChanceSolver] = {}
+
+    def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
+               sample: Sampler) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        return self.rank(seat, legal, sample)[0][1]
+
+    def chance_solver(self, world: State, seat: int) -> ChanceSolver:
+        """One exact solver per game and options, kept: its memo serves every later game."""
+        k = (world.spec.id, world.spec.source, tuple(sorted(world.options.items())), seat)
+        s = self._solvers.get(k)
+        if s is None:
+            s = self._solvers[k] = ChanceSolver(world, seat)
+        return s
+
+    def rank(self, seat: int, legal: list[Move], sample: Sampler
+             ) -> list[tuple[float, Move]]:
+        """Every legal move with its estimated chance to win, best first.
+
+        :raises BotError: the game is not a solo game.
+        """
+        world = sample(self.rng)
+        if world.players != 1:
+            raise BotError(f"bot expert plays only solo games, and {world.game.name} is "
+                           f"played by {world.players}")
+        try:
+            if unseen_count(world, seat) <= self.exact:
+                return self.chance_solver(world, seat).rank(world)
+            return self._sampled(world, seat, legal, sample)
+        except SolveError as e:
+            raise BotError(f"bot expert cannot play {world.game.name}: {e}") from None
+
+    def _sampled(self, world: State, seat: int, legal: list[Move], sample: Sampler
+                 ) -> list[tuple[float, Move]]:
+        words = _Words(world)
+        wins = [0.0] * len(legal)
+        bounds = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        n = 0
+        while n < self.worlds:
+            if n and deadline is not None and time.perf_counter() > deadline:
+                break
+            if n:
+                world = sample(self.rng)
+            n += 1
+            for i, m in enumerate(legal):
+                c = world.copy()
+                c.quiet = True
+                c.play(m)
+                b = words.win_bound(c)
+                bounds[i] += 0.0 if b == NOWIN else min(b, 1e6)
+                if b == NOWIN:
+                    continue
+                try:
+                    won, _ = PerfectSolver(c, nodes=self.nodes).decide(c)
+                except OutOfBudget:
+                    continue
+                wins[i] += 1.0 if won else 0.0
+        scored = sorted(((wins[i] / n, bounds[i] / n, -i) for i in range(len(legal))),
+                        reverse=True)
+        return [(w, legal[-j]) for w, _b, j in scored]
