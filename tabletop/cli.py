@@ -67,12 +67,14 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
     pl.add_argument("--solo", action="store_true", help="play alone (one seat)")
     pl.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
-                    help="give seat N (from 1) to a bot: random, greedy or mcts")
+                    help="give seat N (from 1) to a bot: random, greedy, mcts or expert")
     pl.add_argument("--watch", action="store_true",
                     help="watch bots play (seats not given with --seat get random bots)")
     pl.add_argument("--delay", metavar="SECONDS",
                     help=f"pause after each bot move (0 to {MAX_DELAY:g}; default "
                          f"{WATCH_DELAY:g} with --watch, else 0)")
+    pl.add_argument("--hints", action="store_true", help="in a solo game, show the expert's "
+                    "move and its chance to win at each prompt (or type hint)")
     pl.add_argument("--lang", choices=LANGS, help="language of the table (default: locale)")
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
@@ -353,7 +355,7 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     if a.delay is None:
         delay = WATCH_DELAY if watch else 0.0
     table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay,
-                  flush=_drop_typed_ahead)
+                  flush=_drop_typed_ahead, hints=a.hints)
     return table.run()
 
 
@@ -471,16 +473,15 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             say.extend(_wrap(list(line)))
     else:
         if not a.load:
-            starts = solve.opening(game, options)
-            state = starts[0][1]
+            state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
         if unseen > 9:
             raise UsageError(f"{game.name} hides {unseen} cards from the player: too many to "
                              "solve exactly; give --seed, --deck or --games")
-        solver = solve.ChanceSolver(state, seconds=a.seconds)
+        chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
             try:
-                ranked = solver.rank(state)
+                ranked = chance.rank(state)
             except solve.OutOfBudget:
                 raise UsageError(f"this position was not solved within {a.seconds:g} s; "
                                  "give more --seconds") from None
@@ -490,10 +491,10 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                 say.append(f"  {m.text:<36} {100 * p:6.2f}% to win")
         else:
             try:
-                p, _ = solve.win_probability(game, options, solver)
+                p, _ = solve.win_probability(game, options, chance)
             except solve.OutOfBudget:
                 raise UsageError(f"{game.name} was not solved within {a.seconds:g} s "
-                                 f"({solver.nodes} positions); give more --seconds") from None
+                                 f"({chance.nodes} positions); give more --seconds") from None
             out["win_probability"] = p
             say.append(f"{game.name}, {_opts_text(options)}: best play wins "
                        f"{100 * p:.2f}% of games")

@@ -39,8 +39,8 @@ from .errors import TabletopError
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 
-NOWIN = -(10**9)
-MAX_DRAWS = 16  # draws of chance in one move that the exact solver enumerates  # the value of a position from which no win is reachable
+NOWIN = -(10**9)  # the value of a position from which no win is reachable
+MAX_DRAWS = 16  # draws of chance in one move that the exact solver enumerates
 
 
 class SolveError(TabletopError):
@@ -228,7 +228,7 @@ class PerfectSolver:
             c.play(m)
             co = c.outcome
             if co is not None:
-                v = co.scores[0] if 0 in co.winners else NOWIN
+                v: float = co.scores[0] if 0 in co.winners else NOWIN
                 if v > a:
                     a, best_line = v, (m.text,)
                     if first:
@@ -299,7 +299,7 @@ class _Script(random.Random):
     def random(self) -> float:
         return (0.25, 0.75)[self._draw(2)]
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         return self._draw(n)
 
 

@@ -1,6 +1,6 @@
 """bot:expert: plays a solo game from its view alone, as well as the solvers let it.
 
-Where the seat cannot see only a few cards (``exact``, default 9), it plays exactly: the
+Where the seat cannot see only a few cards (``exact``, default 6), it plays exactly: the
 ``ChanceSolver`` computes the probability of winning of every move by expectimax over every
 card it cannot see and every draw of chance, and it plays the best (Pyramide Escape). Elsewhere
 (Scoundrel) it searches fairly: it samples ``worlds`` worlds that agree with its view (the
@@ -16,8 +16,15 @@ import random
 import time
 from typing import Any
 
-from ..solve import NOWIN, ChanceSolver, OutOfBudget, PerfectSolver, SolveError, _Words, \
-    unseen_count
+from ..solve import (
+    NOWIN,
+    ChanceSolver,
+    OutOfBudget,
+    PerfectSolver,
+    SolveError,
+    _Words,
+    unseen_count,
+)
 from ..state import Move, State
 from . import BotError, Sampler
 
@@ -25,8 +32,8 @@ from . import BotError, Sampler
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seed: int | None = None, worlds: float = 8, nodes: float = 300,
-                 seconds: float = 2.0, exact: float = 9) -> None:
+    def __init__(self, seed: int | None = None, worlds: float = 6, nodes: float = 100,
+                 seconds: float = 2.0, exact: float = 6) -> None:
         self.rng = random.Random(seed)
         self.worlds = max(1, int(worlds))
         self.nodes = max(1, int(nodes))
@@ -37,8 +44,15 @@ class ExpertBot:
     def choose(self, seat: int, view: dict[str, Any], legal: list[Move],
                sample: Sampler) -> Move:
         if len(legal) == 1:
+            self._solo(sample(self.rng))
             return legal[0]
         return self.rank(seat, legal, sample)[0][1]
+
+    @staticmethod
+    def _solo(world: State) -> None:
+        if world.players != 1:
+            raise BotError(f"bot expert plays only solo games, and {world.game.name} is "
+                           f"played by {world.players}")
 
     def chance_solver(self, world: State, seat: int) -> ChanceSolver:
         """One exact solver per game and options, kept: its memo serves every later game."""
@@ -55,9 +69,7 @@ class ExpertBot:
         :raises BotError: the game is not a solo game.
         """
         world = sample(self.rng)
-        if world.players != 1:
-            raise BotError(f"bot expert plays only solo games, and {world.game.name} is "
-                           f"played by {world.players}")
+        self._solo(world)
         try:
             if unseen_count(world, seat) <= self.exact:
                 return self.chance_solver(world, seat).rank(world)

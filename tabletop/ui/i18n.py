@@ -13,6 +13,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "prompt": "Move (number or notation; help, rules, save, quit)",
         "empty": "Type a move: its number (1-{n}) or its notation, e.g. '{example}'.",
         "bad_number": "There is no move {n}; the moves are numbered 1 to {count}.",
+        "hint": "Hint: {move} (estimated chance to win: {chance}%)",
+        "hint_solo": "Hints are given in solo games only.",
+        "hint_none": "No hint here: {error}",
         "help_title": "How to play",
         "help_body": ("Type the number of a move, or its notation as listed. "
                       "'rules' shows the rules page, 'save' saves the game, 'quit' saves and "
@@ -73,6 +76,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "prompt": "Coup (numéro ou notation ; aide, règles, sauver, quitter)",
         "empty": "Tapez un coup : son numéro (1-{n}) ou sa notation, par ex. « {example} ».",
         "bad_number": "Il n'y a pas de coup {n} ; les coups sont numérotés de 1 à {count}.",
+        "hint": "Indice : {move} (chance de gagner estimée : {chance} %)",
+        "hint_solo": "Les indices ne sont donnés que dans les jeux en solo.",
+        "hint_none": "Pas d'indice ici : {error}",
         "help_title": "Comment jouer",
         "help_body": ("Tapez le numéro d'un coup, ou sa notation telle qu'affichée (les mots "
                       "anglais sont aussi compris). « règles » affiche les règles, « sauver » "

@@ -17,7 +17,8 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from ..bots import Bot, decide
+from ..bots import Bot, BotError, decide
+from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
 from ..registry import doc_path, page_lang
 from ..spec import text_of
@@ -27,6 +28,7 @@ from .render import Fit, options_in_play, render_outcome, render_screen, text_he
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
 THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
+HINT_SECONDS = 1.5  # a hint's search (the exact solver, where it serves, may take longer once)
 
 
 class Table:
@@ -34,8 +36,11 @@ class Table:
 
     def __init__(self, state: State, bots: dict[int, Bot], lang: str, console: Console,
                  read: Callable[[str], str], save_path: Path, watch: bool = False,
-                 delay: float = 0.0, flush: Callable[[], None] | None = None) -> None:
+                 delay: float = 0.0, flush: Callable[[], None] | None = None,
+                 hints: bool = False) -> None:
         self.state = state
+        self.hints = hints  # show the expert's move at each prompt (--hints)
+        self.hint_bot: ExpertBot | None = None
         self.bots = bots
         self.lang = lang
         self.console = console
@@ -180,6 +185,26 @@ class Table:
                       "  " + options_in_play(st)]
         self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
 
+    def hint(self, seat: int) -> None:
+        """The move bot:expert would make, with its estimated chance to win, computed from
+        what the seat sees only (the worlds it searches are dealt from the seat's view)."""
+        st = self.state
+        if st.players != 1:
+            self.say(t(self.lang, "hint_solo"), "yellow")
+            return
+        if self.hint_bot is None:
+            self.hint_bot = ExpertBot(seed=0, seconds=HINT_SECONDS)
+        self.hint_bot.rng.seed(len(st.history))  # the same position gives the same hint
+        try:
+            ranked = self.hint_bot.rank(seat, st.legal_moves(),
+                                        lambda rng: st.determinize(seat, rng))
+        except BotError as e:
+            self.say(t(self.lang, "hint_none", error=str(e)), "yellow")
+            return
+        p, move = ranked[0]
+        self.say(t(self.lang, "hint", move=st.move_text(move, self.lang),
+                   chance=f"{100 * p:.0f}"), "cyan")
+
     def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
              after: Callable[[Fit], RenderableType] | None = None) -> None:
         """The board, the last moves and ``legal`` (the moves listed), fitted to the terminal
@@ -310,7 +335,9 @@ class Table:
             self.say(t(self.lang, "stuck"), "bold red")
             self.save()
             return 1
-        self.draw(seat, legal)
+        self.draw(seat, legal, below=2 if self.hints else 1)
+        if self.hints:
+            self.hint(seat)
         self.typed_ahead()
         while True:
             try:
@@ -337,6 +364,9 @@ class Table:
                 except EOFError:
                     pass
                 self.draw(seat, legal)
+                continue
+            if word in ("hint", "indice"):
+                self.hint(seat)
                 continue
             if word in ("rules", "règles", "regles"):
                 self.show_rules()
