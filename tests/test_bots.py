@@ -81,7 +81,7 @@ def test_search_bots_play_scoundrel_better_than_chance() -> None:
 
 
 def test_unknown_bot_and_setting_are_clear_errors() -> None:
-    with pytest.raises(BotError, match="the bots are: greedy, mcts, random"):
+    with pytest.raises(BotError, match="the bots are: expert, greedy, mcts, random"):
         make_bot("genius")
     with pytest.raises(BotError, match="does not take the settings depth"):
         make_bot("random", depth=3)
