@@ -63,8 +63,9 @@ class ExpertBot:
         return s
 
     def rank(self, seat: int, legal: list[Move], sample: Sampler
-             ) -> list[tuple[float, Move]]:
-        """Every legal move with its estimated chance to win, best first.
+             ) -> list[tuple[float | None, Move]]:
+        """Every legal move with its estimated chance to win (None: no world sampled was
+        settled within the budget), best first.
 
         :raises BotError: the game is not a solo game.
         """
@@ -72,15 +73,16 @@ class ExpertBot:
         self._solo(world)
         try:
             if unseen_count(world, seat) <= self.exact:
-                return self.chance_solver(world, seat).rank(world)
+                return list(self.chance_solver(world, seat).rank(world))
             return self._sampled(world, seat, legal, sample)
         except SolveError as e:
             raise BotError(f"bot expert cannot play {world.game.name}: {e}") from None
 
     def _sampled(self, world: State, seat: int, legal: list[Move], sample: Sampler
-                 ) -> list[tuple[float, Move]]:
+                 ) -> list[tuple[float | None, Move]]:
         words = _Words(world)
         wins = [0.0] * len(legal)
+        settled = [0] * len(legal)
         bounds = [0.0] * len(legal)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         n = 0
@@ -96,13 +98,15 @@ class ExpertBot:
                 c.play(m)
                 b = words.win_bound(c)
                 bounds[i] += 0.0 if b == NOWIN else min(b, 1e6)
-                if b == NOWIN:
+                if b == NOWIN:  # no win from there: settled
+                    settled[i] += 1
                     continue
                 try:
                     won, _ = PerfectSolver(c, nodes=self.nodes).decide(c)
                 except OutOfBudget:
                     continue
                 wins[i] += 1.0 if won else 0.0
+                settled[i] += 1
         scored = sorted(((wins[i] / n, bounds[i] / n, -i) for i in range(len(legal))),
                         reverse=True)
-        return [(w, legal[-j]) for w, _b, j in scored]
+        return [(w if settled[-j] else None, legal[-j]) for w, _b, j in scored]

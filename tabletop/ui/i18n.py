@@ -14,6 +14,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "empty": "Type a move: its number (1-{n}) or its notation, e.g. '{example}'.",
         "bad_number": "There is no move {n}; the moves are numbered 1 to {count}.",
         "hint": "Hint: {move} (estimated chance to win: {chance}%)",
+        "hint_unsure": "Hint: {move} (the search could not yet tell the chance to win)",
         "hint_solo": "Hints are given in solo games only.",
         "hint_none": "No hint here: {error}",
         "help_title": "How to play",
@@ -78,6 +79,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "empty": "Tapez un coup : son numéro (1-{n}) ou sa notation, par ex. « {example} ».",
         "bad_number": "Il n'y a pas de coup {n} ; les coups sont numérotés de 1 à {count}.",
         "hint": "Indice : {move} (chance de gagner estimée : {chance} %)",
+        "hint_unsure": "Indice : {move} (la recherche ne sait pas encore estimer la chance "
+                       "de gagner)",
         "hint_solo": "Les indices ne sont donnés que dans les jeux en solo.",
         "hint_none": "Pas d'indice ici : {error}",
         "help_title": "Comment jouer",

@@ -202,8 +202,11 @@ class Table:
             self.say(t(self.lang, "hint_none", error=str(e)), "yellow")
             return
         p, move = ranked[0]
-        self.say(t(self.lang, "hint", move=st.move_text(move, self.lang),
-                   chance=f"{100 * p:.0f}"), "cyan")
+        said = st.move_text(move, self.lang)
+        if p is None:
+            self.say(t(self.lang, "hint_unsure", move=said), "cyan")
+        else:
+            self.say(t(self.lang, "hint", move=said, chance=f"{100 * p:.0f}"), "cyan")
 
     def draw(self, seat: int | None, legal: list[Move] | None = None, below: int = 1,
              after: Callable[[Fit], RenderableType] | None = None) -> None:
