@@ -129,7 +129,7 @@ class Ctx:
         if Work.left < 0:
             Work.spend(0)
         if self.viewer is None or st.visible(key, self.viewer):
-            return [defs[i] for i in ids]
+            return list(map(defs.__getitem__, ids))
         if self.viewer == PUBLIC:  # the public knows no hidden card
             return [None] * len(ids)
         known = st.known[self.viewer]
@@ -327,8 +327,12 @@ def _formable(combo: ComboDef, cards: list[Any]) -> list[CardDef]:
 
 def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
     """The combos (in file order) that the given cards can form."""
-    cards = _cards_of(args[0](ctx))
-    return [c for c in ctx.state.spec.combos.values() if _formable(c, cards)]
+    have: dict[str, int] = {}
+    for c in _cards_of(args[0](ctx)):
+        have[c.code] = have.get(c.code, 0) + 1
+    # as _formable, without building the lists: each code the combo needs, as many times
+    return [c for c in ctx.state.spec.combos.values()
+            if c.cards and all(have.get(code, 0) >= c.cards.count(code) for code in c.cards)]
 
 
 def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:

@@ -164,10 +164,18 @@ class Effects(StateBase):
 
 # ---------------------------------------------------------------- effect steps
 
+
+def _ctx(st: Effects, f: Frame) -> Ctx:
+    """The expression context of a frame's steps (made once per frame)."""
+    ctx: Ctx | None = f.ctx
+    if ctx is None or ctx.state is not st:
+        ctx = f.ctx = Ctx(st, f.locals)
+    return ctx
+
 def _step_log(st: Effects, step: Step, f: Frame) -> None:
     if st.quiet:
         return
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
     Work.spend(sum(len(t) for t in texts.values()))
     st._emit("log", ctx.me, texts)
@@ -177,7 +185,7 @@ def _step_announce(st: Effects, step: Step, f: Frame) -> None:
     """A log line of the game's own, said by no player (the setup, a trick taken...)."""
     if st.quiet:
         return
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
     Work.spend(sum(len(t) for t in texts.values()))
     st._emit("log", None, texts)
@@ -201,26 +209,26 @@ def _clamp(st: Effects, name: str, v: Any) -> Any:
 
 
 def _step_set(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         st.vars[_var_key(st, name, step.params["seat"], ctx)] = _clamp(st, name, expr(ctx))
 
 
 def _step_add(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         key = _var_key(st, name, step.params["seat"], ctx)
         st.vars[key] = _clamp(st, name, (st.vars[key] or 0) + int(expr(ctx) or 0))
 
 
 def _step_let(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         f.locals[name] = expr(ctx)
 
 
 def _step_move(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     cards = _cards_of(step.params["what"](ctx))
     key = st.zone_key(step.params["to"], ctx)
     at = step.params["at"]
@@ -231,7 +239,7 @@ def _step_move(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_deal(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     src = st.zone_key(step.params["from"], ctx)
     dst = st.zone_key(step.params["to"], ctx)
     if step.params["count"] is not None:
@@ -247,7 +255,7 @@ def _step_deal(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     key = st.zone_key(step.params["zone"], ctx)
     pile = st.zones[key]
     st.rng.shuffle(pile)
@@ -259,7 +267,7 @@ def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_if(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     branch = step.blocks["then"] if step.params["test"](ctx) else step.blocks["else"]
     if branch.steps:
         st.frames.append(Frame(branch, 0, f.locals))
@@ -278,7 +286,7 @@ def _step_check_end(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_choose(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     p = step.params
     options = p["from"](ctx)
     if options is None:
@@ -298,7 +306,7 @@ def _step_choose(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_reveal(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     cards = _cards_of(step.params["what"](ctx))
     to = step.params["to"](ctx)
     seats = to if isinstance(to, list) else [to]
@@ -323,7 +331,7 @@ def _step_flip(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_for_each(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     items = step.params["in"](ctx) or []
     if not isinstance(items, list):
         items = [items]
@@ -341,7 +349,7 @@ def _step_for_each(st: Effects, step: Step, f: Frame) -> None:
 def _step_card_effect(st: Effects, step: Step, f: Frame) -> None:
     """Run the named effect of each given card that declares one, in order, with ``this``
     bound to the card (cards without that effect are skipped)."""
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     table = st.spec.card_effects
     name = step.params["name"]
     for c in reversed(_cards_of(step.params["card"](ctx))):
@@ -354,7 +362,7 @@ def _step_card_effect(st: Effects, step: Step, f: Frame) -> None:
 
 def _step_rejoin(st: Effects, step: Step, f: Frame) -> None:
     """Eliminated seats come back into the game (a new round of a match); logs nothing."""
-    v = step.params["seats"](Ctx(st, f.locals))
+    v = step.params["seats"](_ctx(st, f))
     for seat in (v if isinstance(v, list) else [v]):
         if isinstance(seat, int) and not isinstance(seat, bool):
             st.out.discard(seat)
@@ -363,7 +371,7 @@ def _step_rejoin(st: Effects, step: Step, f: Frame) -> None:
 def _step_random(st: Effects, step: Step, f: Frame) -> None:
     """Bind a local to one item of a list drawn at random (null when empty), or with count
     to a list of that many different items (fewer if the list is shorter), in drawn order."""
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     items = step.params["from"](ctx)
     items = [] if items is None else list(items) if isinstance(items, list | tuple) else [items]
     count = step.params["count"]
@@ -375,7 +383,7 @@ def _step_random(st: Effects, step: Step, f: Frame) -> None:
 
 
 def _step_eliminate(st: Effects, step: Step, f: Frame) -> None:
-    ctx = Ctx(st, f.locals)
+    ctx = _ctx(st, f)
     seat = int(step.params["seat"](ctx))
     st.out.add(seat)
     name = st.seat_name(seat)
@@ -386,7 +394,7 @@ def _step_end_turn(st: Effects, step: Step, f: Frame) -> None:
     loc: dict[str, Any] = {"me": st.turn_seat}
     nxt = step.params.get("next")
     if nxt is not None:  # end_turn: {next: seat}; kept in the advance frame (saved with it)
-        seat = nxt(Ctx(st, f.locals))
+        seat = nxt(_ctx(st, f))
         if isinstance(seat, int) and 0 <= seat < st.players and seat not in st.out:
             loc["@next"] = seat
     st.frames.append(Frame(st.game.advance_block, 0, loc))

@@ -8,12 +8,35 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import DeckError, OptionError, PlayerCountError
-from .expr import did_you_mean
-from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
+from .expr import Compiled, did_you_mean, reads
+from .spec import Block, CardDef, GameSpec, MoveSpec, Requirement, Step, text_of
 from .state import BOX, Event, State, fold_accents
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
+
+
+# engine functions that read only the state and their arguments (no ruleset expression)
+_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "previous_seat",
+               "last_turn", "this_turn", "this_round", "knows", "zone_of", "owner", "seat_name",
+               "permutations", "combinations", "combos", "combo_cards"}
+
+
+def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
+                seen: set[str]) -> bool:
+    """Whether an expression surely reads none of the names ``avoid`` (through the derived
+    values it reads too)."""
+    r = reads(fn)
+    if r is None:
+        return False
+    names, calls = r
+    if not calls <= _PURE_CALLS or names & avoid:
+        return False
+    for n in sorted(names & derived.keys() - seen):
+        seen.add(n)
+        if not _reads_only(derived[n], avoid, derived, seen):
+            return False
+    return True
 
 
 class Game:
@@ -32,6 +55,14 @@ class Game:
             names[d] = "derived"
         self.names = names
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
+        # each move's requirements split in two: those that read none of its arguments, tested
+        # once before its arguments are listed, and the others, tested for each binding
+        self.require_plan: dict[str, tuple[tuple[Requirement, ...], tuple[Requirement, ...]]]
+        self.require_plan = {}
+        for m in spec.moves:
+            avoid = {a.name for a in m.args} | {"it", "this"}
+            first = tuple(r for r in m.require if _reads_only(r.test, avoid, spec.derived, set()))
+            self.require_plan[m.id] = (first, tuple(r for r in m.require if r not in first))
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)

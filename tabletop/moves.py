@@ -112,14 +112,25 @@ class MoveListing(StateBase):
         seen: set[str] = set()
         phase = self.vars.get("phase")
         me = self.turn_seat
+        plans = self.game.require_plan
         for ms in self.spec.moves:
             if ms.phases is not None and phase not in ms.phases:
                 continue
             locals_: dict[str, Any] = {"me": me}
             ctx = Ctx(self, locals_)
+            require = ms.require
+            if ms.args:
+                first, rest = plans[ms.id]
+                if first:
+                    try:
+                        if not all(r.test(ctx) for r in first):
+                            continue  # fails whatever the arguments: list none of them
+                        require = rest
+                    except RULESET_BUGS:
+                        pass  # raised again below, in the order the requirements are written
             for binding in self._bindings(ms, ctx):
                 locals_.update(binding)
-                if all(r.test(ctx) for r in ms.require):
+                if all(r.test(ctx) for r in require):
                     text = self._render(ms.template, binding)
                     if text not in seen:
                         seen.add(text)

@@ -168,12 +168,16 @@ def message_error(cls: type[Exception], key: str, **kw: Any) -> Exception:
 
 
 class Frame:
-    __slots__ = ("block", "index", "locals")
+    """One block of effects being run: the block, the next step, the locals (shared with the
+    frames of its if-branches); ``ctx`` is the expression context over them, made once."""
+
+    __slots__ = ("block", "index", "locals", "ctx")
 
     def __init__(self, block: Block, index: int, locals_: dict[str, Any]) -> None:
         self.block = block
         self.index = index
         self.locals = locals_
+        self.ctx: Any = None
 
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
