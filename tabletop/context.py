@@ -41,41 +41,8 @@ class Ctx:
         loc = self.locals
         if name in loc:
             return loc[name]
-        st = self.state
-        kind = st.game.names.get(name)
-        if kind == "var":
-            v = st.vars[name]
-            if self.viewer is None or (type(v) in _PLAIN
-                                       and st.spec.vars[name].visibility == "cards"):
-                return v
-            return self.shown(name, v, None)
-        if kind == "seatvar":
-            v = st.vars[f"{name}/{self.me}"]
-            if self.viewer is None or (type(v) in _PLAIN
-                                       and st.spec.vars[name].visibility == "cards"):
-                return v
-            return self.shown(name, v, self.me)
-        if kind == "zone":
-            return self.cards(name)
-        if kind == "seatzone":
-            return self.cards(f"{name}/{self.me}")
-        if kind == "derived":
-            return st.game.spec.derived[name](self)
-        if name == "me":
-            return self.me
-        if name == "opp":
-            return st.next_seat(self.me)
-        if name == "current":
-            return st.turn_seat
-        if name == "players":
-            return st.players
-        if name == "option":
-            return st.options
-        if name == "turn":
-            return st.turn
-        if name == "round":
-            return st.round
-        return None
+        reader = self.state.game.readers.get(name)
+        return None if reader is None else reader(self)
 
     def lookup_at(self, name: str, index: Any) -> Any:
         st = self.state
@@ -156,6 +123,59 @@ class Ctx:
             for p in params:
                 loc.pop(p, None)
             loc.update(saved)
+
+
+def make_readers(game: Any) -> dict[str, Callable[[Ctx], Any]]:
+    """How each name of a game reads a state (``Ctx.lookup`` of a name that is no local): one
+    function per name, chosen once by what the name is (var, zone, derived value...)."""
+    out: dict[str, Callable[[Ctx], Any]] = {
+        "me": lambda ctx: ctx.me,
+        "opp": lambda ctx: ctx.state.next_seat(ctx.me),
+        "current": lambda ctx: ctx.state.turn_seat,
+        "players": lambda ctx: ctx.state.players,
+        "option": lambda ctx: ctx.state.options,
+        "turn": lambda ctx: ctx.state.turn,
+        "round": lambda ctx: ctx.state.round,
+    }
+    spec = game.spec
+    for name, kind in game.names.items():
+        if kind == "var":
+            out[name] = _var_reader(name, spec.vars[name].visibility == "cards")
+        elif kind == "seatvar":
+            out[name] = _seatvar_reader(name, spec.vars[name].visibility == "cards")
+        elif kind == "zone":
+            out[name] = _zone_reader(name)
+        elif kind == "seatzone":
+            out[name] = _seatzone_reader(name)
+        elif kind == "derived":
+            out[name] = spec.derived[name]
+    return out
+
+
+def _var_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:
+    def read(ctx: Ctx) -> Any:
+        v = ctx.state.vars[name]
+        if ctx.viewer is None or (cards and type(v) in _PLAIN):
+            return v
+        return ctx.shown(name, v, None)
+    return read
+
+
+def _seatvar_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:
+    def read(ctx: Ctx) -> Any:
+        v = ctx.state.vars[f"{name}/{ctx.me}"]
+        if ctx.viewer is None or (cards and type(v) in _PLAIN):
+            return v
+        return ctx.shown(name, v, ctx.me)
+    return read
+
+
+def _zone_reader(name: str) -> Callable[[Ctx], Any]:
+    return lambda ctx: ctx.cards(name)
+
+
+def _seatzone_reader(name: str) -> Callable[[Ctx], Any]:
+    return lambda ctx: ctx.cards(f"{name}/{ctx.me}")
 
 
 _SUIT_LETTERS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "♤": "s", "♧": "c", "♢": "d", "♡": "h"}

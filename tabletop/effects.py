@@ -10,9 +10,9 @@ from typing import Any
 from .base import StateBase
 from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, Work
+from .expr import Compiled, Work, texts_renderer
 from .limits import MAX_FRAMES
-from .spec import Step, text_of
+from .spec import Block, GameSpec, Step, text_of
 from .values import CHOICE, RULESET_BUGS, STEP_BUDGET, Event, Frame, Move, Outcome, Pending
 
 
@@ -78,14 +78,17 @@ class Effects(StateBase):
     def _run(self) -> None:
         frames = self.frames
         budget = STEP_BUDGET
+        runners = self.game.runners
         while frames:
             f = frames[-1]
-            steps = f.block.steps
-            if f.index >= len(steps):
+            block = f.block
+            steps = block.steps
+            i = f.index
+            if i >= len(steps):
                 frames.pop()
                 continue
-            step = steps[f.index]
-            f.index += 1
+            step = steps[i]
+            f.index = i + 1
             self._where = step.path
             budget -= 1
             if budget < 0:
@@ -93,7 +96,7 @@ class Effects(StateBase):
                                    "(the limit): a loop in the ruleset (a procedure or hook "
                                    "that calls itself?)", file=self.spec.source,
                                    line=self.spec.line_of(step.path), field=step.path)
-            _STEPS[step.kind](self, step, f)
+            runners[block.id][i](self, f)
             if self.outcome is not None:
                 frames.clear()
                 self.pending = None
@@ -165,6 +168,16 @@ class Effects(StateBase):
 # ---------------------------------------------------------------- effect steps
 
 
+def _texts(st: Effects, templates: dict[str, Callable[[Any], str]], ctx: Ctx
+           ) -> dict[str, str]:
+    """A message of the ruleset in every language (holes alike in several evaluated once)."""
+    renderers = st.game.renderers
+    r = renderers.get(id(templates))
+    if r is None:  # the templates are kept beside their renderer, so their id stays theirs
+        r = renderers[id(templates)] = (templates, texts_renderer(templates))
+    return r[1](ctx)
+
+
 def _ctx(st: Effects, f: Frame) -> Ctx:
     """The expression context of a frame's steps (made once per frame)."""
     ctx: Ctx | None = f.ctx
@@ -176,7 +189,7 @@ def _step_log(st: Effects, step: Step, f: Frame) -> None:
     if st.quiet:
         return
     ctx = _ctx(st, f)
-    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    texts = _texts(st, step.params["text"], ctx)
     Work.spend(sum(len(t) for t in texts.values()))
     st._emit("log", ctx.me, texts)
 
@@ -186,7 +199,7 @@ def _step_announce(st: Effects, step: Step, f: Frame) -> None:
     if st.quiet:
         return
     ctx = _ctx(st, f)
-    texts = {lang: t(ctx) for lang, t in step.params["text"].items()}
+    texts = _texts(st, step.params["text"], ctx)
     Work.spend(sum(len(t) for t in texts.values()))
     st._emit("log", None, texts)
 
@@ -448,3 +461,69 @@ _STEPS: dict[str, Callable[[Effects, Step, Frame], None]] = {
     "_advance": _step_advance,
 }
 
+
+# ---------------------------------------------------------------- steps made ready to run
+
+Runner = Callable[[Effects, Frame], None]
+
+
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec) -> list[tuple[Runner, ...]]:
+    """For each block (by its id), a function per step that runs it: the commonest steps
+    with their parameters looked up once, the others through ``_STEPS``."""
+    out: list[tuple[Runner, ...]] = []
+    for i, block in enumerate(blocks):
+        if block.id != i:
+            raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
+        out.append(tuple(_runner(step, spec) for step in block.steps))
+    return out
+
+
+def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per kind of step)
+    p = step.params
+    kind = step.kind
+    if kind == "if":
+        test, then, other = p["test"], step.blocks["then"], step.blocks["else"]
+
+        def run_if(st: Effects, f: Frame) -> None:
+            branch = then if test(_ctx(st, f)) else other
+            if branch.steps:
+                st.frames.append(Frame(branch, 0, f.locals))
+        return run_if
+    if kind == "do":
+        procedure = spec.procedures[p["name"]]
+        return lambda st, f: st.frames.append(Frame(procedure, 0, f.locals))
+    if kind == "let":
+        lets = tuple(p["values"].items())
+
+        def run_let(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            for name, expr in lets:
+                f.locals[name] = expr(ctx)
+        return run_let
+    if kind in ("set", "add"):
+        seat = p["seat"]
+        items = tuple((name, expr, spec.vars[name].per_seat, spec.vars[name].min,
+                       spec.vars[name].max) for name, expr in p["values"].items())
+        adding = kind == "add"
+
+        def run_set(st: Effects, f: Frame) -> None:  # as _step_set and _step_add
+            ctx = _ctx(st, f)
+            values = st.vars
+            for name, expr, per_seat, lo, hi in items:
+                if adding:
+                    key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
+                           else name)
+                    v = (values[key] or 0) + int(expr(ctx) or 0)
+                else:
+                    v = expr(ctx)
+                    key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
+                           else name)
+                if isinstance(v, int) and not isinstance(v, bool):
+                    if hi is not None and v > hi:
+                        v = hi
+                    if lo is not None and v < lo:
+                        v = lo
+                values[key] = v
+        return run_set
+    generic = _STEPS[kind]
+    return lambda st, f: generic(st, step, f)

@@ -1034,12 +1034,15 @@ def compile_template(
     :raises ExpressionError: a hole does not parse.
     """
     parts: list[str | Compiled] = []
+    holes: list[str | None] = []  # the text of each hole, None for the plain parts
     pos = 0
     for m in _TEMPLATE.finditer(text):
         parts.append(text[pos:m.start()])
         parts.append(compile_expr(m.group(1), names, functions))
+        holes += [None, m.group(1).strip()]
         pos = m.end()
     parts.append(text[pos:])
+    holes.append(None)
 
     def render(ctx: Context) -> str:
         out = []
@@ -1051,7 +1054,44 @@ def compile_template(
                 out.append(display(v))
         return "".join(out)
 
+    _TEMPLATE_PARTS[render] = list(zip(holes, parts, strict=True))
     return render
+
+
+_TEMPLATE_PARTS: weakref.WeakKeyDictionary[Callable[[Context], str],
+                                           list[tuple[str | None, str | Compiled]]]
+_TEMPLATE_PARTS = weakref.WeakKeyDictionary()
+
+
+def texts_renderer(templates: dict[str, Callable[[Any], str]]
+                   ) -> Callable[[Any], dict[str, str]]:
+    """One function giving a message in every language, ``{lang: template(ctx)}``, that
+    evaluates a hole written alike in several languages once (the state does not change
+    between the languages of one message)."""
+    fns: list[Compiled] = []
+    index: dict[str, int] = {}
+    plans: list[tuple[str, list[str | int]]] = []
+    for lang, render in templates.items():
+        parts = _TEMPLATE_PARTS.get(render)
+        if parts is None:  # not one of ours: as it is
+            return lambda ctx: {lang: r(ctx) for lang, r in templates.items()}
+        plan: list[str | int] = []
+        for hole, part in parts:
+            if hole is None or isinstance(part, str):
+                plan.append(str(part))
+                continue
+            if hole not in index:
+                index[hole] = len(fns)
+                fns.append(part)
+            plan.append(index[hole])
+        plans.append((lang, plan))
+
+    def render_all(ctx: Context) -> dict[str, str]:
+        values = [display(f(ctx)) for f in fns]
+        return {lang: "".join([values[p] if isinstance(p, int) else p for p in plan])
+                for lang, plan in plans}
+
+    return render_all
 
 
 def display(v: Value) -> str:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .context import make_readers
+from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .spec import Block, CardDef, GameSpec, MoveSpec, Requirement, Step, text_of
@@ -54,7 +56,10 @@ class Game:
         for d in spec.derived:
             names[d] = "derived"
         self.names = names
+        self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
+        # the messages of log steps, each rendered in every language at once (effects.py)
+        self.renderers: dict[int, tuple[Any, Callable[[Any], dict[str, str]]]] = {}
         # each move's requirements split in two: those that read none of its arguments, tested
         # once before its arguments are listed, and the others, tested for each binding
         self.require_plan: dict[str, tuple[tuple[Requirement, ...], tuple[Requirement, ...]]]
@@ -91,6 +96,7 @@ class Game:
             | {lang for c in spec.cards for lang in c.codes}))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
+        self.runners = make_runners(self.all_blocks, spec)  # each step made ready to run
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}

@@ -123,14 +123,22 @@ class MoveListing(StateBase):
                 first, rest = plans[ms.id]
                 if first:
                     try:
-                        if not all(r.test(ctx) for r in first):
+                        ok = True
+                        for r in first:
+                            if not r.test(ctx):
+                                ok = False
+                                break
+                        if not ok:
                             continue  # fails whatever the arguments: list none of them
                         require = rest
                     except RULESET_BUGS:
                         pass  # raised again below, in the order the requirements are written
             for binding in self._bindings(ms, ctx):
                 locals_.update(binding)
-                if all(r.test(ctx) for r in require):
+                for r in require:
+                    if not r.test(ctx):
+                        break
+                else:
                     text = self._render(ms.template, binding)
                     if text not in seen:
                         seen.add(text)
