@@ -350,9 +350,19 @@ def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
     have: dict[str, int] = {}
     for c in _cards_of(args[0](ctx)):
         have[c.code] = have.get(c.code, 0) + 1
-    # as _formable, without building the lists: each code the combo needs, as many times
-    return [c for c in ctx.state.spec.combos.values()
-            if c.cards and all(have.get(code, 0) >= c.cards.count(code) for code in c.cards)]
+    key = frozenset(have.items())
+    game = ctx.state.game
+    memo: dict[frozenset[tuple[str, int]], list[ComboDef]] = game.combos_memo
+    found = memo.get(key)
+    if found is None:
+        # as _formable, without building the lists: each code the combo needs, as many times
+        found = [c for c in ctx.state.spec.combos.values()
+                 if c.cards and all(have.get(code, 0) >= c.cards.count(code)
+                                    for code in c.cards)]
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = found
+    return list(found)
 
 
 def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:

@@ -1086,16 +1086,26 @@ def texts_renderer(templates: dict[str, Callable[[Any], str]]
             plan.append(index[hole])
         plans.append((lang, plan))
 
-    def render_all(ctx: Context) -> dict[str, str]:
-        values = [display(f(ctx)) for f in fns]
-        return {lang: "".join([values[p] if isinstance(p, int) else p for p in plan])
-                for lang, plan in plans}
-
+    # generated like the expressions: the holes, each once, then each language's text joined
+    # from its plain parts (repr'd) and the holes' values
+    lines = ["def _r(ctx):"]
+    lines += [f"    _h{i} = _display(_f{i}(ctx))" for i in range(len(fns))]
+    items = []
+    for lang, plan in plans:
+        pieces = [f"_h{p}" if isinstance(p, int) else repr(p) for p in plan if p != ""]
+        items.append(f"{lang!r}: " + (" + ".join(pieces) if pieces else "''"))
+    lines.append("    return {" + ", ".join(items) + "}")
+    namespace: dict[str, Any] = {"_display": display, "__builtins__": {}}
+    namespace.update({f"_f{i}": f for i, f in enumerate(fns)})
+    exec(compile("\n".join(lines) + "\n", "<message>", "exec"), namespace)  # noqa: S102
+    render_all: Callable[[Any], dict[str, str]] = namespace["_r"]
     return render_all
 
 
 def display(v: Value) -> str:
     """How a value reads inside a message."""
+    if type(v) is str:
+        return v
     if v is None:
         return "none"
     if isinstance(v, bool):

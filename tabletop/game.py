@@ -57,6 +57,8 @@ class Game:
             names[d] = "derived"
         self.names = names
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
+        # combos(cards) by the codes of the cards (the same hand asks it again and again)
+        self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
         # the messages of log steps, each rendered in every language at once (effects.py)
         self.renderers: dict[int, tuple[Any, Callable[[Any], dict[str, str]]]] = {}
