@@ -56,6 +56,9 @@ class StateBase:
         self._events: list[Event] = []
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._legal: list[Move] | None = None
+        # derived values already computed, by (name, me, viewer), while nothing changes (a
+        # listing of moves, a view, the end check); None the rest of the time (context.py)
+        self._derived_memo: dict[tuple[str, Any, Any], Any] | None = None
         # quiet: log steps write nothing (search bots' simulations; never saved)
         self.quiet = False
 
@@ -145,6 +148,7 @@ class StateBase:
         s._events = []
         s._where = ""
         s._legal = self._legal
+        s._derived_memo = None
         s.quiet = self.quiet
         return s
 

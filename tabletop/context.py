@@ -148,8 +148,24 @@ def make_readers(game: Any) -> dict[str, Callable[[Ctx], Any]]:
         elif kind == "seatzone":
             out[name] = _seatzone_reader(name)
         elif kind == "derived":
-            out[name] = spec.derived[name]
+            fn = spec.derived[name]
+            out[name] = _memo_reader(name, fn) if name in game.memo_derived else fn
     return out
+
+
+def _memo_reader(name: str, fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    """A derived value that reads only the state (and ``me``): computed once per seat while
+    nothing changes (``state._derived_memo`` is a dict then)."""
+    def read(ctx: Ctx) -> Any:
+        memo = ctx.state._derived_memo
+        if memo is None:
+            return fn(ctx)
+        key = (name, ctx.locals.get("me"), ctx.viewer)
+        if key in memo:
+            return memo[key]
+        v = memo[key] = fn(ctx)
+        return v
+    return read
 
 
 def _var_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:

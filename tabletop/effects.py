@@ -106,11 +106,15 @@ class Effects(StateBase):
 
     def _check_end(self) -> None:
         ctx = Ctx(self, {"me": self.turn_seat})
-        for i, rule in enumerate(self.spec.end):
-            self._where = f"end.{i}"
-            if rule.test(ctx):
-                self._finish(rule.outcome)
-                return
+        saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
+        try:
+            for i, rule in enumerate(self.spec.end):
+                self._where = f"end.{i}"
+                if rule.test(ctx):
+                    self._finish(rule.outcome)
+                    return
+        finally:
+            self._derived_memo = saved
 
     def _finish(self, name: str) -> None:
         self._where = f"outcomes.{name}"

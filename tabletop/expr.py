@@ -966,19 +966,28 @@ def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
         return None
     names: set[str] = set()
     calls: set[str] = set()
-    stack: list[Any] = [tree]
+    stack: list[tuple[Any, bool]] = [(tree, False)]  # (part, ``it`` bound by a function)
     while stack:
-        x = stack.pop()
+        x, bound = stack.pop()
         if isinstance(x, tuple) and x and isinstance(x[0], str):
             kind = x[0]
-            if kind in ("local", "name", "name_at"):
+            if kind in ("local", "name", "name_at") and not (bound and x[1] == "it"):
                 names.add(x[1])
             elif kind == "call":
                 calls.add(x[1])
-            stack.extend(x[1:])
+            if kind == "core" and x[1] in _BINDS_IT:  # ``it`` is each item in args after the
+                stack.append((x[2][0], bound))        # first: bound there, not the caller's
+                stack.extend((a, True) for a in x[2][1:])
+                continue
+            stack.extend((y, bound) for y in x[1:])
         elif isinstance(x, list | tuple):
-            stack.extend(x)
+            stack.extend((y, bound) for y in x)
     return frozenset(names), frozenset(calls)
+
+
+# the core functions that evaluate their arguments after the first with ``it`` bound (_each)
+_BINDS_IT = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
+             "highest", "lowest"}
 
 
 def parse_expr(text: str, names: set[str] | None = None,

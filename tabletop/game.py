@@ -11,7 +11,16 @@ from .context import make_readers
 from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
-from .spec import Block, CardDef, GameSpec, MoveSpec, Requirement, Step, text_of
+from .spec import (
+    Block,
+    CardDef,
+    GameSpec,
+    MoveSpec,
+    Requirement,
+    Step,
+    local_names,
+    text_of,
+)
 from .state import BOX, Event, State, fold_accents
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -56,6 +65,12 @@ class Game:
         for d in spec.derived:
             names[d] = "derived"
         self.names = names
+        # the derived values that read only the state and ``me`` (no other local, no card's
+        # own expression): the same while nothing changes, so remembered then (context.py)
+        bound = local_names(spec.raw) | {n for params, _b in spec.functions.values()
+                                          for n in params} | {"it", "this"}
+        self.memo_derived: set[str] = {
+            d for d in spec.derived if _reads_only(spec.derived[d], bound, spec.derived, set())}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}

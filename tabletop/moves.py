@@ -27,10 +27,13 @@ class MoveListing(StateBase):
             return []
         if self._legal is None:
             Work.reset()
+            saved, self._derived_memo = self._derived_memo, self._derived_memo or {}
             try:
                 self._legal = self._pending_moves() if self.pending else self._free_moves()
             except RULESET_BUGS as e:
                 raise self._bug(e, "while listing the legal moves", "moves") from None
+            finally:
+                self._derived_memo = saved
         return list(self._legal)
 
     def parse_move(self, text: str) -> Move:

@@ -308,6 +308,34 @@ class GameSpec:
 # ------------------------------------------------------------------ loading
 
 
+def local_names(d: dict[str, Any]) -> set[str]:
+    """Every name a move argument or an effect binds, anywhere in the file."""
+    names: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k == "args" and isinstance(x, dict):
+                    names.update(str(a) for a in x)
+                if (k in ("choose", "flip", "for_each", "let", "random")
+                        and isinstance(x, dict)):
+                    if isinstance(x.get("var"), str):
+                        names.add(x["var"])
+                    if k == "let":
+                        names.update(str(a) for a in x)
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(d.get("moves"))
+    walk(d.get("procedures"))
+    walk(d.get("hooks"))
+    walk(d.get("setup"))
+    walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
+    return names
+
+
 class _Lines:
     """Maps a field path ("moves.2.effects.0") to the line where it stands."""
 
@@ -637,30 +665,7 @@ class _Loader:
 
     def local_names(self, d: dict[str, Any]) -> set[str]:
         """Every name a move argument or an effect binds, anywhere in the file."""
-        names: set[str] = set()
-
-        def walk(v: Any) -> None:
-            if isinstance(v, dict):
-                for k, x in v.items():
-                    if k == "args" and isinstance(x, dict):
-                        names.update(str(a) for a in x)
-                    if (k in ("choose", "flip", "for_each", "let", "random")
-                            and isinstance(x, dict)):
-                        if isinstance(x.get("var"), str):
-                            names.add(x["var"])
-                        if k == "let":
-                            names.update(str(a) for a in x)
-                    walk(x)
-            elif isinstance(v, list):
-                for x in v:
-                    walk(x)
-
-        walk(d.get("moves"))
-        walk(d.get("procedures"))
-        walk(d.get("hooks"))
-        walk(d.get("setup"))
-        walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
-        return names
+        return local_names(d)
 
     def options(self, v: Any) -> dict[str, OptionSpec]:
         out = {}

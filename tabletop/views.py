@@ -34,11 +34,15 @@ class Views(StateBase):
                   viewer=seat if seat is not None else PUBLIC)
         out = {}
         Work.reset()
-        for k, f in self.spec.view.items():
-            try:
-                out[k] = _jsonable(f(ctx))
-            except RULESET_BUGS as e:
-                raise self._bug(e, "while computing the view", f"view.{k}") from None
+        saved, self._derived_memo = self._derived_memo, {}
+        try:
+            for k, f in self.spec.view.items():
+                try:
+                    out[k] = _jsonable(f(ctx))
+                except RULESET_BUGS as e:
+                    raise self._bug(e, "while computing the view", f"view.{k}") from None
+        finally:
+            self._derived_memo = saved
         return out
 
     def determinize(self: _S, seat: int, rng: random.Random) -> _S:
