@@ -44,6 +44,25 @@ class Ctx:
         reader = self.state.game.readers.get(name)
         return None if reader is None else reader(self)
 
+    # the direct reads of the generated code (expr.py), for names no local hides
+    def var(self, name: str) -> Any:
+        v = self.state.vars[name]
+        if self.viewer is None or (type(v) in _PLAIN
+                                   and self.state.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, None)
+
+    def seat_var(self, name: str) -> Any:
+        me = self.me
+        v = self.state.vars[f"{name}/{me}"]
+        if self.viewer is None or (type(v) in _PLAIN
+                                   and self.state.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, me)
+
+    def seat_cards(self, name: str) -> list[Any]:
+        return self.cards(f"{name}/{self.me}")
+
     def lookup_at(self, name: str, index: Any) -> Any:
         st = self.state
         kind = st.game.names.get(name)

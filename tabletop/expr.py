@@ -850,9 +850,10 @@ class _Gen:
     """Python source for one expression tree: one function ``_e(ctx)``, with the argument
     functions of its calls (evaluated lazily, ``it`` bound) defined beside it."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: dict[str, str] | None = None) -> None:
         self.defs: list[str] = []
         self.n = 0
+        self.kinds = kinds or {}
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
@@ -883,7 +884,9 @@ class _Gen:
         if kind == "local":
             return f"ctx.locals.get({_ident(node[1])!r})"
         if kind == "name":
-            return f"ctx.lookup({_ident(node[1])!r})"
+            name = _ident(node[1])
+            read = _READS.get(self.kinds.get(name, ""), "lookup")  # a zone or var: read direct
+            return f"ctx.{read}({name!r})"
         if kind == "name_at":
             return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
         if kind == "attr":
@@ -923,6 +926,9 @@ class _Gen:
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
 
 
+# how the engine's context reads a name it knows the kind of (Ctx in context.py)
+_READS = {"zone": "cards", "seatzone": "seat_cards", "var": "var", "seatvar": "seat_var"}
+
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
@@ -933,17 +939,18 @@ def _ident(name: object) -> str:
     return name
 
 
-def generate_source(node: Node) -> str:
-    """The Python source of a function ``_e(ctx)`` computing the expression tree ``node``."""
-    gen = _Gen()
+def generate_source(node: Node, kinds: dict[str, str] | None = None) -> str:
+    """The Python source of a function ``_e(ctx)`` computing the expression tree ``node``;
+    ``kinds`` tells which names are zones or vars that no local hides (read directly)."""
+    gen = _Gen(kinds)
     body = gen.src(node)
     return "".join(gen.defs) + f"def _e(ctx):\n    return {body}\n"
 
 
-def _generate(node: Node, text: str) -> Compiled:
+def _generate(node: Node, text: str, kinds: dict[str, str] | None = None) -> Compiled:
     """The tree compiled to Python code (the closures when Python cannot compile it)."""
     try:
-        source = generate_source(node)
+        source = generate_source(node, kinds)
         code = compile(source, "<expression>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
         return _closure(node, text)
@@ -1006,11 +1013,13 @@ def compile_expr(
     text: object,
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
+    kinds: dict[str, str] | None = None,
 ) -> Compiled:
     """Parse an expression into a function of a Context.
 
     ``names`` (if given) are the only names it may use besides ``it``; ``functions`` maps
-    engine functions to their (min, max) argument counts.
+    engine functions to their (min, max) argument counts; ``kinds`` (the loader's) names the
+    zones and vars no local hides, which the engine's Ctx reads directly.
 
     :raises ExpressionError: the text does not parse, or uses an unknown name or function.
     """
@@ -1025,7 +1034,7 @@ def compile_expr(
     if not text.strip():
         raise ExpressionError("empty expression")
     tree = parse_expr(text, names, functions)
-    fn = _generate(tree, text)
+    fn = _generate(tree, text, kinds)
     _TREES[fn] = tree
     return fn
 
@@ -1037,6 +1046,7 @@ def compile_template(
     text: str,
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
+    kinds: dict[str, str] | None = None,
 ) -> Callable[[Context], str]:
     """Compile a message with ``{expression}`` holes into a function of a Context.
 
@@ -1047,7 +1057,7 @@ def compile_template(
     pos = 0
     for m in _TEMPLATE.finditer(text):
         parts.append(text[pos:m.start()])
-        parts.append(compile_expr(m.group(1), names, functions))
+        parts.append(compile_expr(m.group(1), names, functions, kinds))
         holes += [None, m.group(1).strip()]
         pos = m.end()
     parts.append(text[pos:])

@@ -363,6 +363,7 @@ class _Loader:
         self.names: set[str] = set(RESERVED_NAMES)
         # the functions expressions may call: the engine's and the ruleset's own (functions:)
         self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
@@ -456,7 +457,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, self.functions)
+            return compile_expr(v, self.names, self.functions, self.kinds)
         except ExpressionError as e:
             raise self.fail(path, str(e)) from None
 
@@ -465,7 +466,7 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, self.functions)
+                out[lang] = compile_template(t, self.names, self.functions, self.kinds)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 str(e)) from None
@@ -515,6 +516,14 @@ class _Loader:
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
         functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
                                                | set(derived_raw))
+        # what each zone or var name is, for the code generated from expressions (expr.py);
+        # a name some local may also bind (an argument, a let...) is left to Ctx.lookup
+        bound = (self.local_names(d) | RESERVED_NAMES
+                 | {a for params, _value in functions_raw.values() for a in params})
+        self.kinds = {z: "seatzone" if zones[z].per_seat else "zone" for z in zones
+                      if z not in bound}
+        self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
+                           if v not in bound})
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
         for fname, (params, body) in functions_raw.items():

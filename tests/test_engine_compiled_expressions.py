@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +41,8 @@ class Ctx:
 # names the generated source may hold: ctx, our helpers, the core functions, its own functions
 _ALLOWED = {"ctx", "_T", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE)}
 _OWN = re.compile(r"_[aet]\d*\Z")
-_CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call"}
+_CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
+              "seat_var"}
 
 HOSTILE = [
     "__import__('os').system('echo pwned')",
@@ -202,3 +204,47 @@ def test_shipped_games_compile_every_expression() -> None:
                 assert r.test.__code__.co_filename == "<expression>", (gid, m.id)
         for fn in spec.derived.values():
             assert fn.__code__.co_filename == "<expression>", gid
+
+
+
+HIDING = """\
+id: hiding
+name: {en: Hiding, fr: Cache}
+players: {min: 1, max: 1}
+cards: [{suits: [S], ranks: [2, 3, 4]}]
+zones:
+  deck: {deck: true, visibility: hidden}
+  hand: {order: row}
+  pile: {}
+vars: {pick: {initial: 0}, total: {initial: 0}}
+setup:
+  - deal: {from: deck, to: hand, count: 3}
+moves:
+  - id: take
+    notation: "take {pick}"
+    args: {pick: {word: ["1", "2"]}}
+    require: [{if: 'pick != "2" and size(hand) > 0', why: {en: "no", fr: "non"}}]
+    effects:
+      - let: {pile: "hand"}
+      - set: {total: "total + number(pick) + size(pile)"}
+      - move: {what: "first(hand)", to: pile}
+end: [{if: "size(hand) == 0", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view:
+  total: total
+  pile: size(pile)
+"""
+
+
+def test_a_local_named_like_a_zone_or_var_still_hides_it(tmp_path: Path) -> None:
+    """Generated code reads a zone or var directly only where no local can bind its name: a
+    move argument named like a var, a let named like a zone, are read as locals, as before."""
+    from helpers import load_ruleset
+
+    g = load_ruleset(tmp_path, HIDING)
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S"])
+    assert [m.text for m in st.legal_moves()] == ["take 1"]  # the argument, not the var 0
+    st.play("take 1")
+    assert st.view(0) == {"total": 1 + 3, "pile": 1}  # let pile = hand (3 cards), not zone
+    st.play("take 1")
+    assert st.view(0) == {"total": 4 + 1 + 2, "pile": 2}
