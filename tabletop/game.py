@@ -34,18 +34,18 @@ _PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "pr
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
-                seen: set[str]) -> bool:
+                seen: set[str], pure: frozenset[str] | set[str] = _PURE_CALLS) -> bool:
     """Whether an expression surely reads none of the names ``avoid`` (through the derived
-    values it reads too)."""
+    values it reads too), calling only the engine functions ``pure``."""
     r = reads(fn)
     if r is None:
         return False
     names, calls = r
-    if not calls <= _PURE_CALLS or names & avoid:
+    if not calls <= pure or names & avoid:
         return False
     for n in sorted(names & derived.keys() - seen):
         seen.add(n)
-        if not _reads_only(derived[n], avoid, derived, seen):
+        if not _reads_only(derived[n], avoid, derived, seen, pure):
             return False
     return True
 
@@ -69,8 +69,16 @@ class Game:
         # own expression): the same while nothing changes, so remembered then (context.py)
         bound = local_names(spec.raw) | {n for params, _b in spec.functions.values()
                                           for n in params} | {"it", "this"}
-        self.memo_derived: set[str] = {
-            d for d in spec.derived if _reads_only(spec.derived[d], bound, spec.derived, set())}
+        pure = set(_PURE_CALLS)  # and the functions that run a card's own expressions, when
+        for fn, exprs in (("calc", [f for d in spec.card_derived.values()  # those read only
+                                    for f in d.values()]),                 # the state, me
+                          ("allowed", [r.test for rs in spec.card_require.values()  # and this
+                                       for r in rs])):
+            if all(_reads_only(e, bound - {"this"}, spec.derived, set()) for e in exprs):
+                pure.add(fn)
+        self.memo_derived: set[str] = {d for d in spec.derived
+                                       if _reads_only(spec.derived[d], bound, spec.derived,
+                                                      set(), pure)}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
