@@ -1,6 +1,8 @@
 """The effect interpreter: a move's effects run as a stack of frames (block, step index,
-locals) so a ``choose`` can suspend them half-way and a later move resume them; each step kind
-is one function of ``_STEPS``. Also the end of the game (end rules, outcomes)."""
+locals) so a ``choose`` can suspend them half-way and a later move resume them. Each step is
+made ready to run once per game (``make_runners``: the commonest kinds with their parameters
+looked up then, the others through ``_STEPS``). Also the end of the game (end rules,
+outcomes)."""
 
 from __future__ import annotations
 
@@ -172,41 +174,12 @@ class Effects(StateBase):
 # ---------------------------------------------------------------- effect steps
 
 
-def _texts(st: Effects, templates: dict[str, Callable[[Any], str]], ctx: Ctx
-           ) -> dict[str, str]:
-    """A message of the ruleset in every language (holes alike in several evaluated once)."""
-    renderers = st.game.renderers
-    r = renderers.get(id(templates))
-    if r is None:  # the templates are kept beside their renderer, so their id stays theirs
-        r = renderers[id(templates)] = (templates, texts_renderer(templates))
-    return r[1](ctx)
-
-
 def _ctx(st: Effects, f: Frame) -> Ctx:
     """The expression context of a frame's steps (made once per frame)."""
     ctx: Ctx | None = f.ctx
     if ctx is None or ctx.state is not st:
         ctx = f.ctx = Ctx(st, f.locals)
     return ctx
-
-def _step_log(st: Effects, step: Step, f: Frame) -> None:
-    if st.quiet:
-        return
-    ctx = _ctx(st, f)
-    texts = _texts(st, step.params["text"], ctx)
-    Work.spend(sum(len(t) for t in texts.values()))
-    st._emit("log", ctx.me, texts)
-
-
-def _step_announce(st: Effects, step: Step, f: Frame) -> None:
-    """A log line of the game's own, said by no player (the setup, a trick taken...)."""
-    if st.quiet:
-        return
-    ctx = _ctx(st, f)
-    texts = _texts(st, step.params["text"], ctx)
-    Work.spend(sum(len(t) for t in texts.values()))
-    st._emit("log", None, texts)
-
 
 def _var_key(st: Effects, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
     if st.spec.vars[name].per_seat:
@@ -441,8 +414,6 @@ def _step_advance(st: Effects, step: Step, f: Frame) -> None:
 
 
 _STEPS: dict[str, Callable[[Effects, Step, Frame], None]] = {
-    "log": _step_log,
-    "announce": _step_announce,
     "set": _step_set,
     "add": _step_add,
     "let": _step_let,
@@ -529,5 +500,29 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                         v = lo
                 values[key] = v
         return run_set
+    if kind in ("log", "announce"):  # a log line, said by the seat (log) or the game
+        render = texts_renderer(p["text"])
+        by_me = kind == "log"
+
+        def run_log(st: Effects, f: Frame) -> None:
+            if st.quiet:
+                return
+            ctx = _ctx(st, f)
+            texts = render(ctx)
+            Work.spend(sum(map(len, texts.values())))
+            st._events.append(Event("log", ctx.me if by_me else None, texts, {}, None))
+        return run_log
+    if kind == "move":  # as _step_move
+        what, to, at = p["what"], p["to"], p["at"]
+        at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
+        top = at == "top"
+
+        def run_move(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            cards = _cards_of(what(ctx))
+            key = st.zone_key(to, ctx)
+            for c in (reversed(cards) if top else cards):
+                st.put(c.uid, key, at)
+        return run_move
     generic = _STEPS[kind]
     return lambda st, f: generic(st, step, f)

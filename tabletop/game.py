@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .context import make_readers
@@ -83,8 +83,6 @@ class Game:
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
-        # the messages of log steps, each rendered in every language at once (effects.py)
-        self.renderers: dict[int, tuple[Any, Callable[[Any], dict[str, str]]]] = {}
         # each move's requirements split in two: those that read none of its arguments, tested
         # once before its arguments are listed, and the others, tested for each binding
         self.require_plan: dict[str, tuple[tuple[Requirement, ...], tuple[Requirement, ...]]]
