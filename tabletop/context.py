@@ -109,11 +109,22 @@ class Ctx:
 
     def cards(self, key: str) -> list[Any]:
         st = self.state
-        defs = st.game.spec.cards
         ids = st.zones[key]
         Work.left -= len(ids)  # Work.spend, inlined: zones are read all the time
         if Work.left < 0:
             Work.spend(0)
+        memo = st._derived_memo  # while nothing changes, a zone is listed once per viewer
+        if memo is None:
+            return self._cards(key, ids)
+        mk = ("@zone", key, self.viewer)
+        out = memo.get(mk)
+        if out is None:
+            out = memo[mk] = self._cards(key, ids)
+        return out
+
+    def _cards(self, key: str, ids: list[int]) -> list[Any]:
+        st = self.state
+        defs = st.game.spec.cards
         if self.viewer is None or st.visible(key, self.viewer):
             return list(map(defs.__getitem__, ids))
         if self.viewer == PUBLIC:  # the public knows no hidden card
