@@ -85,26 +85,31 @@ class Effects(StateBase):
             f = frames[-1]
             block = f.block
             steps = block.steps
-            i = f.index
-            if i >= len(steps):
-                frames.pop()
-                continue
-            step = steps[i]
-            f.index = i + 1
-            self._where = step.path
-            budget -= 1
-            if budget < 0:
-                raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move "
-                                   "(the limit): a loop in the ruleset (a procedure or hook "
-                                   "that calls itself?)", file=self.spec.source,
-                                   line=self.spec.line_of(step.path), field=step.path)
-            runners[block.id][i](self, f)
-            if self.outcome is not None:
-                frames.clear()
-                self.pending = None
-                return
-            if self.pending is not None:
-                return
+            run = runners[block.id]
+            n = len(steps)
+            while True:  # the steps of the top frame, until it ends or another is pushed
+                i = f.index
+                if i >= n:
+                    frames.pop()
+                    break
+                step = steps[i]
+                f.index = i + 1
+                self._where = step.path
+                budget -= 1
+                if budget < 0:
+                    raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one "
+                                       "move (the limit): a loop in the ruleset (a procedure "
+                                       "or hook that calls itself?)", file=self.spec.source,
+                                       line=self.spec.line_of(step.path), field=step.path)
+                run[i](self, f)
+                if self.outcome is not None:
+                    frames.clear()
+                    self.pending = None
+                    return
+                if self.pending is not None:
+                    return
+                if frames[-1] is not f:
+                    break
 
     def _check_end(self) -> None:
         ctx = Ctx(self, {"me": self.turn_seat})
@@ -460,13 +465,21 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
         test, then, other = p["test"], step.blocks["then"], step.blocks["else"]
 
         def run_if(st: Effects, f: Frame) -> None:
-            branch = then if test(_ctx(st, f)) else other
+            ctx = _ctx(st, f)
+            branch = then if test(ctx) else other
             if branch.steps:
-                st.frames.append(Frame(branch, 0, f.locals))
+                inner = Frame(branch, 0, f.locals)
+                inner.ctx = ctx  # the same locals: the same context
+                st.frames.append(inner)
         return run_if
     if kind == "do":
         procedure = spec.procedures[p["name"]]
-        return lambda st, f: st.frames.append(Frame(procedure, 0, f.locals))
+
+        def run_do(st: Effects, f: Frame) -> None:
+            inner = Frame(procedure, 0, f.locals)
+            inner.ctx = f.ctx
+            st.frames.append(inner)
+        return run_do
     if kind == "let":
         lets = tuple(p["values"].items())
 
