@@ -87,6 +87,10 @@ class Game:
         # once before its arguments are listed, and the others, tested for each binding
         self.require_plan: dict[str, tuple[tuple[Requirement, ...], tuple[Requirement, ...]]]
         self.require_plan = {}
+        # each move's notation word by word: (argument, "{argument}") for a hole, (None, word)
+        self.notation_holes: dict[str, tuple[tuple[str | None, str], ...]] = {
+            m.id: tuple((t[1:-1], t) if t[0] == "{" and t[-1] == "}" else (None, t)
+                        for t in m.template) for m in spec.moves}
         for m in spec.moves:
             avoid = {a.name for a in m.args} | {"it", "this"}
             first = tuple(r for r in m.require if _reads_only(r.test, avoid, spec.derived, set()))

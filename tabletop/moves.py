@@ -116,6 +116,7 @@ class MoveListing(StateBase):
         phase = self.vars.get("phase")
         me = self.turn_seat
         plans = self.game.require_plan
+        notation = self.game.notation_holes
         for ms in self.spec.moves:
             if ms.phases is not None and phase not in ms.phases:
                 continue
@@ -142,7 +143,14 @@ class MoveListing(StateBase):
                     if not r.test(ctx):
                         break
                 else:
-                    text = self._render(ms.template, binding)
+                    words = []  # as _render, with the notation's holes found at load
+                    for hole, word in notation[ms.id]:
+                        if hole is None:
+                            words.append(word)
+                        else:
+                            v = binding[hole]
+                            words.append(v.code if type(v) is CardDef else self._token(v))
+                    text = " ".join(words)
                     if text not in seen:
                         seen.add(text)
                         out.append(Move(ms.id, tuple(binding.items()), text))
