@@ -274,10 +274,12 @@ class MoveListing(StateBase):
         return out
 
     def _check_move(self, move: Move) -> Move:
-        for m in self.legal_moves():
-            if m.text == move.text:
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        text = move.text
+        for m in legal:
+            if m is move or m.text == text:
                 return m
-        return self.parse_move(move.text)
+        return self.parse_move(text)
 
     def _norm(self, token: str) -> str:
         """A typed word as notation compares it: a card's code, ``#seatN``, or lower case."""
