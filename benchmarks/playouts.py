@@ -30,39 +30,41 @@ PLAYERS: dict[str, list[int]] = {"push-to-five": [1, 2, 4, 6]}
 MCTS_CASES: list[tuple[str, int, int]] = [("scoundrel", 1, 7), ("push-to-five", 2, 7),
                                           ("expedition-rivale", 2, 7), ("arcane-duel", 2, 7)]
 
-# Today's figures, before the compiler: commit 6d821b8 (main, 2026-11-30), measured on the
-# shared 2-core build machine (best of 3 runs of 2 s) with `python benchmarks/playouts.py --json`.
-# key "game/players": moves/s, legal_moves us, copy us, copy+play us; "mcts game/players":
-# seconds per move and the move chosen.
+# Today's figures, before the compiler: commit 6d821b8 (main, 2026-11-30), on the shared 2-core
+# build machine (Python 3.11), best of 3 runs of 2 CPU seconds, measured side by side with the
+# new code: `PYTHONPATH=<checkout of 6d821b8> python benchmarks/playouts.py --json`.
+# key "game/players": moves/s, legal_moves us, copy us, copy+play us (one copy, the listing
+# and the play of the first legal move); "mcts game/players": CPU seconds for one mcts move at
+# the default setting (200 iterations) on the game's first real decision, and the move chosen.
 BASELINE: dict[str, dict[str, Any]] = {
-    "arcane-arena/2": {"moves/s": 13311, "legal_moves": 30.5, "copy": 5.9,
-        "copy+play": 100.3},
-    "arcane-duel/2": {"moves/s": 11962, "legal_moves": 45.5, "copy": 5.3,
-        "copy+play": 95.8},
-    "aria/2": {"moves/s": 12741, "legal_moves": 29.3, "copy": 5.8,
-        "copy+play": 88.4},
-    "coffre-et-cle/4": {"moves/s": 6985, "legal_moves": 44.7, "copy": 6.3,
-        "copy+play": 143.6},
-    "deck-menteur/2": {"moves/s": 13676, "legal_moves": 17.0, "copy": 8.9,
-        "copy+play": 64.9},
-    "expedition-rivale/2": {"moves/s": 12584, "legal_moves": 23.4, "copy": 3.4,
-        "copy+play": 96.1},
-    "mcts arcane-duel/2": {"seconds": 0.360, "move": "draw"},
-    "mcts expedition-rivale/2": {"seconds": 0.349, "move": "draw"},
-    "mcts push-to-five/2": {"seconds": 1.452, "move": "flip"},
-    "mcts scoundrel/1": {"seconds": 0.151, "move": "equip 7D"},
-    "push-to-five/1": {"moves/s": 14899, "legal_moves": 28.7, "copy": 2.5,
-        "copy+play": 65.8},
-    "push-to-five/2": {"moves/s": 15389, "legal_moves": 27.4, "copy": 2.8,
-        "copy+play": 65.7},
-    "push-to-five/4": {"moves/s": 15796, "legal_moves": 28.3, "copy": 3.1,
-        "copy+play": 68.0},
-    "push-to-five/6": {"moves/s": 14386, "legal_moves": 30.7, "copy": 3.9,
-        "copy+play": 72.1},
-    "pyramide-escape/1": {"moves/s": 6134, "legal_moves": 32.8, "copy": 3.4,
-        "copy+play": 154.9},
-    "scoundrel/1": {"moves/s": 8312, "legal_moves": 50.2, "copy": 3.0,
-        "copy+play": 113.1},
+    "arcane-arena/2": {"moves/s": 10333, "legal_moves": 33.2, "copy": 9.3,
+        "copy+play": 122.4},
+    "arcane-duel/2": {"moves/s": 10203, "legal_moves": 51.4, "copy": 7.0,
+        "copy+play": 111.4},
+    "aria/2": {"moves/s": 10185, "legal_moves": 32.2, "copy": 7.4,
+        "copy+play": 112.4},
+    "coffre-et-cle/4": {"moves/s": 9545, "legal_moves": 28.8, "copy": 4.6,
+        "copy+play": 96.7},
+    "deck-menteur/2": {"moves/s": 19575, "legal_moves": 11.9, "copy": 5.5,
+        "copy+play": 43.4},
+    "expedition-rivale/2": {"moves/s": 12510, "legal_moves": 23.6, "copy": 3.7,
+        "copy+play": 98.5},
+    "mcts arcane-duel/2": {"seconds": 0.365, "move": "draw"},
+    "mcts expedition-rivale/2": {"seconds": 0.348, "move": "draw"},
+    "mcts push-to-five/2": {"seconds": 1.348, "move": "flip"},
+    "mcts scoundrel/1": {"seconds": 0.097, "move": "equip 7D"},
+    "push-to-five/1": {"moves/s": 13223, "legal_moves": 28.1, "copy": 2.6,
+        "copy+play": 68.5},
+    "push-to-five/2": {"moves/s": 14998, "legal_moves": 28.0, "copy": 3.3,
+        "copy+play": 69.8},
+    "push-to-five/4": {"moves/s": 15240, "legal_moves": 28.2, "copy": 3.7,
+        "copy+play": 71.4},
+    "push-to-five/6": {"moves/s": 15919, "legal_moves": 28.0, "copy": 4.4,
+        "copy+play": 72.7},
+    "pyramide-escape/1": {"moves/s": 10262, "legal_moves": 19.1, "copy": 3.8,
+        "copy+play": 98.3},
+    "scoundrel/1": {"moves/s": 14295, "legal_moves": 32.9, "copy": 3.0,
+        "copy+play": 69.3},
 }
 
 
