@@ -17,6 +17,7 @@ import yaml
 from .errors import ExpressionError, RulesetError
 from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
+from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
 
@@ -56,11 +57,6 @@ MAX_EXTENDS = 8  # a chain of rulesets built on one another
 _SUIT_ORDER = "SCDH"
 _RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
-
-
-def text_of(t: dict[str, str], lang: str) -> str:
-    """The text in ``lang``, else English, else any."""
-    return t.get(lang) or t.get("en") or next(iter(t.values()), "")
 
 
 @attrs.frozen(slots=True, eq=False)
