@@ -41,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     ls = sub.add_parser("list", help="the games, with players and a one-line description")
+    ls.add_argument("--lang", choices=LANGS, help="the descriptions' language (default: locale)")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
     r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
     r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
@@ -195,27 +196,28 @@ def _options(items: list[str]) -> dict[str, str]:
     return out
 
 
-def cmd_list(console: Console) -> int:
+def cmd_list(console: Console, lang: str = "en") -> int:
     from rich.table import Table as RichTable
     from rich.text import Text
 
     from .summary import summaries
 
-    table = RichTable(title="tabletop games")
+    table = RichTable(title=t(lang, "list_title"))
     table.add_column("id", style="bold")
-    table.add_column("players")
-    table.add_column("description")
+    table.add_column(t(lang, "list_players"))
+    table.add_column(t(lang, "list_description"))
     shipped = {gid: registry.ruleset_path(gid) for gid in registry.games()}
     own = registry.user_games()  # --games-dir, $TABLETOP_GAMES_DIR
     for gid, info in summaries({**shipped, **own}).items():
         where = f" ({own[gid].parent})" if gid in own else ""
         if isinstance(info, Exception):
             place = f"{own[gid]}: " if gid in own else ""
-            table.add_row(Text(gid), "?", Text(f"({place}cannot load: {info})"))
+            table.add_row(Text(gid), "?",
+                          Text(f"({place}{t(lang, 'list_cannot_load', error=info)})"))
             continue
         low, high = info["min_players"], info["max_players"]
         span = str(low) if low == high else f"{low}-{high}"
-        table.add_row(Text(gid), span, Text(text_of(info["summary"], "en") + where))
+        table.add_row(Text(gid), span, Text(text_of(info["summary"], lang) + where))
     console.print(table)
     return 0
 
@@ -363,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
         for folder in getattr(a, "games_dir", None) or []:
             registry.add_games_dir(folder)
         if a.command == "list":
-            return cmd_list(console)
+            return cmd_list(console, a.lang or default_lang())
         if a.command == "rules":
             return cmd_rules(console, a.game, a.lang or default_lang(), a.designer)
         if a.command == "new":

@@ -114,3 +114,11 @@ def test_list_and_rules_start_without_the_engine(command: list[str], cache: Path
         engine = out.rsplit("ENGINE", 1)[1].strip()
         if run == "warm":  # the first run fills the cache, which the next one reads alone
             assert engine == "[]", out[-300:]
+
+
+def test_the_list_speaks_the_table_s_language(cache: Path) -> None:
+    fr = _list("--lang", "fr")
+    assert "Les jeux de tabletop" in fr and "joueurs" in fr
+    assert "Exploration de donjon en solo" in fr and "Solo dungeon crawl" not in fr
+    en = _list("--lang", "en")
+    assert "Solo dungeon crawl" in en and "joueurs" not in en
