@@ -55,6 +55,7 @@ class StateBase:
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
         self._where = ""  # the ruleset field being evaluated, for error messages
+        self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
         # derived values already computed, by (name, me, viewer), while nothing changes (a
         # listing of moves, a view, the end check); None the rest of the time (context.py)
@@ -147,6 +148,7 @@ class StateBase:
         s.outcome = self.outcome
         s._events = []
         s._where = ""
+        s._budget = 0
         s._legal = self._legal
         s._derived_memo = None
         s.quiet = self.quiet

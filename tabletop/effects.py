@@ -79,7 +79,7 @@ class Effects(StateBase):
 
     def _run(self) -> None:
         frames = self.frames
-        budget = STEP_BUDGET
+        self._budget = STEP_BUDGET
         runners = self.game.runners
         while frames:
             f = frames[-1]
@@ -95,12 +95,9 @@ class Effects(StateBase):
                 step = steps[i]
                 f.index = i + 1
                 self._where = step.path
-                budget -= 1
-                if budget < 0:
-                    raise RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one "
-                                       "move (the limit): a loop in the ruleset (a procedure "
-                                       "or hook that calls itself?)", file=self.spec.source,
-                                       line=self.spec.line_of(step.path), field=step.path)
+                self._budget -= 1
+                if self._budget < 0:
+                    raise _too_many_steps(self, step.path)
                 run[i](self, f)
                 if self.outcome is not None:
                     frames.clear()
@@ -447,15 +444,83 @@ _STEPS: dict[str, Callable[[Effects, Step, Frame], None]] = {
 Runner = Callable[[Effects, Frame], None]
 
 
+def _too_many_steps(st: Effects, path: str) -> RulesetError:
+    return RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move (the "
+                        "limit): a loop in the ruleset (a procedure or hook that calls "
+                        "itself?)", file=st.spec.source, line=st.spec.line_of(path), field=path)
+
+
+# Steps that never push a frame, ask a question or end the game: a block made of these alone
+# (and of if and do over such blocks) is "straight": it runs to its end in one call, without a
+# frame of its own, exactly as the frame would have run it.
+_STRAIGHT = {"set", "add", "let", "log", "announce", "move", "deal", "shuffle", "reveal", "flip",
+             "random", "rejoin", "eliminate"}
+Plan = tuple[tuple[str, Runner], ...]
+
+
 def make_runners(blocks: tuple[Block, ...], spec: GameSpec) -> list[tuple[Runner, ...]]:
     """For each block (by its id), a function per step that runs it: the commonest steps
-    with their parameters looked up once, the others through ``_STEPS``."""
+    with their parameters looked up once, the others through ``_STEPS``; an ``if`` whose
+    branches are straight, or a ``do`` of a straight procedure, runs them in place."""
+    plans: dict[int, Plan | None] = {}
+
+    def plan(block: Block, visiting: set[int]) -> Plan | None:
+        if block.id in plans:
+            return plans[block.id]
+        if block.id in visiting:
+            return None
+        visiting.add(block.id)
+        out: list[tuple[str, Runner]] = []
+        for step in block.steps:
+            r = runner(step, visiting)
+            if r is None or step.kind not in _STRAIGHT | {"if", "do"}:
+                break
+            out.append((step.path, r))
+        visiting.discard(block.id)
+        plans[block.id] = tuple(out) if len(out) == len(block.steps) else None
+        return plans[block.id]
+
+    def runner(step: Step, visiting: set[int]) -> Runner | None:
+        """The step's runner; None for an if or do that cannot run in place."""
+        if step.kind == "if":
+            then = plan(step.blocks["then"], visiting)
+            other = plan(step.blocks["else"], visiting)
+            if then is not None and other is not None:
+                return _inline_if(step.params["test"], then, other)
+            return None
+        if step.kind == "do":
+            body = plan(spec.procedures[step.params["name"]], visiting)
+            return None if body is None else _inline(body)
+        return _runner(step, spec)
+
     out: list[tuple[Runner, ...]] = []
     for i, block in enumerate(blocks):
         if block.id != i:
             raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
-        out.append(tuple(_runner(step, spec) for step in block.steps))
+        out.append(tuple(runner(step, set()) or _runner(step, spec) for step in block.steps))
     return out
+
+
+def _inline(body: Plan) -> Runner:
+    def run_in_place(st: Effects, f: Frame) -> None:  # the steps as _run would, one by one
+        for path, r in body:
+            st._where = path
+            st._budget -= 1
+            if st._budget < 0:
+                raise _too_many_steps(st, path)
+            r(st, f)
+    return run_in_place
+
+
+def _inline_if(test: Compiled, then: Plan, other: Plan) -> Runner:
+    def run_if_in_place(st: Effects, f: Frame) -> None:
+        for path, r in (then if test(_ctx(st, f)) else other):
+            st._where = path
+            st._budget -= 1
+            if st._budget < 0:
+                raise _too_many_steps(st, path)
+            r(st, f)
+    return run_if_in_place
 
 
 def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per kind of step)
