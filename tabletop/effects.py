@@ -81,10 +81,21 @@ class Effects(StateBase):
         frames = self.frames
         self._budget = STEP_BUDGET
         runners = self.game.runners
+        straight = self.game.straight
         while frames:
             f = frames[-1]
             block = f.block
             steps = block.steps
+            if f.index == 0 and straight[block.id] is not None:  # all its steps in a row
+                f.index = len(steps)
+                for path, r in straight[block.id] or ():
+                    self._where = path
+                    self._budget -= 1
+                    if self._budget < 0:
+                        raise _too_many_steps(self, path)
+                    r(self, f)
+                frames.pop()  # a straight block pushes no frame: f is still on top
+                continue
             run = runners[block.id]
             n = len(steps)
             while True:  # the steps of the top frame, until it ends or another is pushed
@@ -458,10 +469,12 @@ _STRAIGHT = {"set", "add", "let", "log", "announce", "move", "deal", "shuffle", 
 Plan = tuple[tuple[str, Runner], ...]
 
 
-def make_runners(blocks: tuple[Block, ...], spec: GameSpec) -> list[tuple[Runner, ...]]:
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec
+                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
     """For each block (by its id), a function per step that runs it: the commonest steps
     with their parameters looked up once, the others through ``_STEPS``; an ``if`` whose
-    branches are straight, or a ``do`` of a straight procedure, runs them in place."""
+    branches are straight, or a ``do`` of a straight procedure, runs them in place. And for
+    each block, its steps as one plan when it is straight (else None)."""
     plans: dict[int, Plan | None] = {}
 
     def plan(block: Block, visiting: set[int]) -> Plan | None:
@@ -498,7 +511,7 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec) -> list[tuple[Runner
         if block.id != i:
             raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
         out.append(tuple(runner(step, set()) or _runner(step, spec) for step in block.steps))
-    return out
+    return out, [plan(block, set()) for block in blocks]
 
 
 def _inline(body: Plan) -> Runner:

@@ -123,7 +123,8 @@ class Game:
             | {lang for c in spec.cards for lang in c.codes}))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
-        self.runners = make_runners(self.all_blocks, spec)  # each step made ready to run
+        # each step made ready to run; the straight blocks' steps in one plan each
+        self.runners, self.straight = make_runners(self.all_blocks, spec)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
