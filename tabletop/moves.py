@@ -137,6 +137,26 @@ class MoveListing(StateBase):
                         require = rest
                     except RULESET_BUGS:
                         pass  # raised again below, in the order the requirements are written
+            if len(ms.args) == 1:  # as below, without a dict per binding
+                name = ms.args[0].name
+                for x in self._domain(ms.args[0], ctx):
+                    locals_[name] = x
+                    for r in require:
+                        if not r.test(ctx):
+                            break
+                    else:
+                        words = []
+                        for hole, word in notation[ms.id]:
+                            if hole is None:
+                                words.append(word)
+                            else:
+                                v = x if hole == name else {name: x}[hole]
+                                words.append(v.code if type(v) is CardDef else self._token(v))
+                        text = " ".join(words)
+                        if text not in seen:
+                            seen.add(text)
+                            out.append(Move(ms.id, ((name, x),), text))
+                continue
             for binding in self._bindings(ms, ctx):
                 locals_.update(binding)
                 for r in require:
