@@ -17,6 +17,7 @@ import yaml
 from .errors import ExpressionError, RulesetError
 from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
+from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
 
@@ -56,11 +57,6 @@ MAX_EXTENDS = 8  # a chain of rulesets built on one another
 _SUIT_ORDER = "SCDH"
 _RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
-
-
-def text_of(t: dict[str, str], lang: str) -> str:
-    """The text in ``lang``, else English, else any."""
-    return t.get(lang) or t.get("en") or next(iter(t.values()), "")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -310,6 +306,34 @@ class GameSpec:
 # ------------------------------------------------------------------ loading
 
 
+def local_names(d: dict[str, Any]) -> set[str]:
+    """Every name a move argument or an effect binds, anywhere in the file."""
+    names: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k == "args" and isinstance(x, dict):
+                    names.update(str(a) for a in x)
+                if (k in ("choose", "flip", "for_each", "let", "random")
+                        and isinstance(x, dict)):
+                    if isinstance(x.get("var"), str):
+                        names.add(x["var"])
+                    if k == "let":
+                        names.update(str(a) for a in x)
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(d.get("moves"))
+    walk(d.get("procedures"))
+    walk(d.get("hooks"))
+    walk(d.get("setup"))
+    walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
+    return names
+
+
 class _Lines:
     """Maps a field path ("moves.2.effects.0") to the line where it stands."""
 
@@ -337,6 +361,7 @@ class _Loader:
         self.names: set[str] = set(RESERVED_NAMES)
         # the functions expressions may call: the engine's and the ruleset's own (functions:)
         self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
@@ -430,7 +455,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, self.functions)
+            return compile_expr(v, self.names, self.functions, self.kinds)
         except ExpressionError as e:
             raise self.fail(path, str(e)) from None
 
@@ -439,7 +464,7 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, self.functions)
+                out[lang] = compile_template(t, self.names, self.functions, self.kinds)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 str(e)) from None
@@ -489,6 +514,14 @@ class _Loader:
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
         functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
                                                | set(derived_raw))
+        # what each zone or var name is, for the code generated from expressions (expr.py);
+        # a name some local may also bind (an argument, a let...) is left to Ctx.lookup
+        bound = (self.local_names(d) | RESERVED_NAMES
+                 | {a for params, _value in functions_raw.values() for a in params})
+        self.kinds = {z: "seatzone" if zones[z].per_seat else "zone" for z in zones
+                      if z not in bound}
+        self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
+                           if v not in bound})
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
         for fname, (params, body) in functions_raw.items():
@@ -666,30 +699,7 @@ class _Loader:
 
     def local_names(self, d: dict[str, Any]) -> set[str]:
         """Every name a move argument or an effect binds, anywhere in the file."""
-        names: set[str] = set()
-
-        def walk(v: Any) -> None:
-            if isinstance(v, dict):
-                for k, x in v.items():
-                    if k == "args" and isinstance(x, dict):
-                        names.update(str(a) for a in x)
-                    if (k in ("choose", "flip", "for_each", "let", "random")
-                            and isinstance(x, dict)):
-                        if isinstance(x.get("var"), str):
-                            names.add(x["var"])
-                        if k == "let":
-                            names.update(str(a) for a in x)
-                    walk(x)
-            elif isinstance(v, list):
-                for x in v:
-                    walk(x)
-
-        walk(d.get("moves"))
-        walk(d.get("procedures"))
-        walk(d.get("hooks"))
-        walk(d.get("setup"))
-        walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
-        return names
+        return local_names(d)
 
     def options(self, v: Any) -> dict[str, OptionSpec]:
         out = {}
@@ -1203,7 +1213,7 @@ class _Loader:
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
         d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words",
-                                   "spare"}, ("key", "kind"))
+                                   "spare", "each"}, ("key", "kind"))
         if "optional" in d:  # optional: the row is left out while the value is null
             self.boolean(d["optional"], f"{path}.optional")
         if "spare" in d:  # spare: the row is left out when the screen is short
@@ -1216,6 +1226,10 @@ class _Loader:
             raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
         out = dict(d)
         out["label"] = self.lang(d.get("label", d["key"]), f"{path}.label")
+        # each: the title of the row shown once for each seat (a watched game, the end screen):
+        # "Ana: Hand" where the label says "Your hand"
+        if "each" in d:
+            out["each"] = self.lang(d["each"], f"{path}.each")
         # words: how plain values read in each language ({lay: {en: laid, fr: a posé}})
         out["words"] = {str(k): self.lang(w, f"{path}.words.{k}") for k, w in
                         self.mapping(d.get("words", {}), f"{path}.words").items()}
