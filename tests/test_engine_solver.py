@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers import load_ruleset
 
 from tabletop.errors import RulesetError
 from tabletop.solve import PerfectSolver, state_key
-from helpers import load_ruleset
 
 GAME = """
 id: climb
