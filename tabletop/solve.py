@@ -244,8 +244,7 @@ class PerfectSolver:
                         return a, best_line
                 continue
             children.append((self.words.win_bound(c), i, m.text, c, ck, cv))
-        # the best bound first; on a tie, the most of the monotone vars (health)
-        children.sort(key=lambda t: (-t[0], tuple(-x for x in t[5][:-1]), t[1]))
+        children.sort(key=lambda t: (-t[0], t[1]))  # the best bound first
         for cb, _i, text, c, ck, cv in children:
             if cb <= a or a >= bound:
                 break
