@@ -179,7 +179,7 @@ def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict
             if not 0 < kw[k] <= MAX_BOT_SETTING:
                 raise UsageError(f"--seat {item!r}: {k} must be above 0 and at most "
                                  f"{MAX_BOT_SETTING:,.0f}")
-        make_bot(kind, **kw)  # an unknown kind or setting: BotError, said in one sentence
+        make_bot(kind, None, **kw)  # an unknown kind or setting: BotError, said in one sentence
         out.append((n, item, kind, kw))
     return out
 

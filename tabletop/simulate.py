@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import importlib
+import importlib.util
 import io
 import json
 import multiprocessing
@@ -29,6 +31,7 @@ from .spec import CardDef, load_spec_text
 
 MAX_GAMES = 100_000_000
 MAX_WORKERS = 256
+CLUSTER_TIMEOUT = 10.0  # seconds to reach a Dask scheduler before saying it cannot be reached
 CHUNK_MAX = 100  # games a worker plays before it reports (the progress bar moves with them)
 
 
@@ -295,11 +298,8 @@ def _quiet_worker() -> None:
 
 
 def cluster_available() -> bool:
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether Dask's distributed scheduler client can be imported."""
+    return importlib.util.find_spec("distributed") is not None
 
 
 def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | None = None,
@@ -356,18 +356,18 @@ def _run_task(task: tuple[Setup, int, int, int]) -> tuple[int, Tally | str]:
 def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, int, int]],
                  take: Callable[[int, Tally | str], None]) -> None:
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'") from None
     try:
-        client = Client(address, timeout="10s")
+        client = distributed.Client(address, timeout=CLUSTER_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         raise SimulateError(f"cannot reach a Dask scheduler at {address} ({e})") from None
     futures = []
     try:
         futures = [client.submit(_run_task, (setups[r], r, a, b), pure=False)
                    for r, a, b in tasks]
-        for fut in as_completed(futures):
+        for fut in distributed.as_completed(futures):
             r, out = fut.result()
             take(r, out)
     finally:

@@ -112,7 +112,7 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str) -> list[Re
         for u in f[key]:
             tb.add_row(u["name"], f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
                        _pct(u["won"]["rate"]), _interval(u["won"]),
-                       _pct(u["won_without"]["rate"]))
+                       _pct(u["won_without"]["rate"]) if u["won_without"]["of"] else "-")
         out.append(tb)
     return out
 
