@@ -11,8 +11,10 @@ import json
 import random
 from pathlib import Path
 
+import pexpect
 import pytest
 from rich.console import Console
+from terminal import clean, spawn
 
 import tabletop
 from tabletop import simulate as sim
@@ -301,3 +303,18 @@ def test_an_unreachable_cluster_is_one_sentence(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sim, "CLUSTER_TIMEOUT", 1.0)
     code, out = run_cli(capsys, COIN, "--games", "5", "--cluster", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach a Dask scheduler at tcp://127.0.0.1:9" in out
+
+
+def test_in_a_terminal_the_bar_runs_and_ctrl_c_reports(tmp_path: Path) -> None:
+    child = spawn(["simulate", DUEL, "--games", "1000000", "--workers", "2", "--seed", "3"],
+                  tmp_path, size=(24, 80))
+    child.expect("games/s")  # the bar is up and the games are played
+    child.expect("games/s")
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=30)
+    text = clean(child.before)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Stopped after" in text and "of 1,000,000 games" in text and "Wins" in text
+    assert "Traceback" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())

@@ -42,7 +42,9 @@ def _pct(x: float) -> str:
 
 
 def _interval(r: Mapping[str, Any]) -> str:
-    return f"{100 * r['low']:.1f}-{100 * r['high']:.1f}%"
+    lo, hi = 100 * r["low"], 100 * r["high"]
+    digits = 2 if hi < 1 or lo > 99 else 1  # 0 wins in 10,000 games: 0.00-0.04%, not 0.0-0.0%
+    return f"{lo:.{digits}f}-{hi:.{digits}f}%"
 
 
 def _num(x: float) -> str:
