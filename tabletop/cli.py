@@ -280,8 +280,8 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
 
 def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0) -> int:
     """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1."""
-    def say(text: str, style: str | None = None) -> None:
-        console.print(text, style=style, markup=False, highlight=False)
+    def say(text: str, style: str | None = None) -> None:  # never break a command line in two
+        console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     try:
         game = registry.load(path)

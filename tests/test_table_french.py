@@ -77,8 +77,8 @@ def _script(rng: random.Random) -> Iterator[str]:
             yield str(rng.randint(1, 3))
 
 
-def _play_in_french(game_id: str, players: int, seed: int, tmp_path: Path,
-                    bots: bool) -> str:
+def _play_in_french(game_id: str, players: int, seed: int, bots: bool) -> str:
+    """A game played at a French table, in the current folder (its save: partie.json)."""
     game = tabletop.load(game_id)
     st = game.new_game(players=players, seed=seed)
     out = io.StringIO()
@@ -94,11 +94,12 @@ def _play_in_french(game_id: str, players: int, seed: int, tmp_path: Path,
         return next(typed)
 
     seats = {s: make_bot("random", seed=s) for s in range(1, players)} if bots else {}
-    table = Table(st, seats, "fr", console, read, tmp_path / "save.json")
+    # a short save path, given as a player would: a long one would be wrapped on the screen
+    # and its folders' names read as words
+    table = Table(st, seats, "fr", console, read, Path("partie.json"))
     table.run()
     text = out.getvalue() + "\n".join(prompts)
-    text = text.replace(str(tmp_path / "save.json"), " ")  # the save's path, as given
-    text = text.replace(str(tmp_path), " ")
+    text = text.replace("partie.json", " ")
     text = re.sub(r"\w+…", " ", text)  # a word cut short to fit the screen is not a word
     text = re.sub(r"\w+=\w+", " ", text)  # options, as typed on the command line
     # command lines are typed as they are (one may be wrapped at the screen's edge, or after
@@ -116,13 +117,15 @@ def _tables(game: tabletop.Game) -> list[tuple[int, bool]]:
 
 
 @pytest.mark.parametrize("game_id", tabletop.games())
-def test_every_prompt_in_french_holds_no_english_word(game_id: str, tmp_path: Path) -> None:
+def test_every_prompt_in_french_holds_no_english_word(game_id: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     game = tabletop.load(game_id)
     english = english_only(game)
     for players, bots in _tables(game):
         listed = 0
         for seed in range(2):
-            text = _play_in_french(game_id, players, seed, tmp_path, bots)
+            text = _play_in_french(game_id, players, seed, bots)
             found = _words([text]) & english
             assert not found, (game_id, players, seed, sorted(found))
             tight = re.findall(r"\S+[^\s\d]:(?= )", text)  # French puts a space before ':'
