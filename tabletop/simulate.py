@@ -312,7 +312,9 @@ def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | No
     """
     tallies = [Tally(s.players) for s in setups]
     result = Result(tallies)
-    size = chunk_size(games, workers if cluster is None else 8)
+    # a cluster gets bigger chunks: a thousand or so a run keeps its scheduler light
+    size = (chunk_size(games, workers) if cluster is None else
+            max(1, min(10_000, games // 1000)))
     tasks = _tasks(len(setups), games, size)
     done = 0
 

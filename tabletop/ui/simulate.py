@@ -180,8 +180,8 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
     if cluster and not sim.cluster_available():
         raise sim.SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'")
     master = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    text = None
-    if game.source_ref is not None:
+    text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
+    if cluster and game.source_ref is not None:
         text = Path(game.source_ref).read_text(encoding="utf-8")
     ref = game.source_ref or game.id
     values = cmp_[1] if cmp_ else [None]
