@@ -437,7 +437,7 @@ def figures(t: Tally, names: Sequence[str]) -> dict[str, Any]:
 def comparisons(option: str, values: Sequence[str], tallies: Sequence[Tally],
                 names: Sequence[str], level: float = stats.LEVEL) -> dict[str, Any]:
     """Each value's figures against the first value's: the difference of each seat's win
-    rate, the draw rate, the mean length and each seat's mean score, with simultaneous
+    rate (by seat, and by place in the order of play), the draw rate, the mean length and each seat's mean score, with simultaneous
     intervals (Bonferroni over every difference shown) at ``level``; a difference is
     significant when its interval leaves out 0."""
     base = tallies[0]
@@ -449,6 +449,10 @@ def comparisons(option: str, values: Sequence[str], tallies: Sequence[Tally],
         for s in range(base.players):
             pending.append((values[i], "wins", s + 1, "rate",
                             (base.wins[s], base.games, other.wins[s], other.games)))
+        for s in range(base.players if base.players > 1 else 0):
+            pending.append((values[i], "place", s + 1, "rate",
+                            (base.wins_by_place[s], base.games, other.wins_by_place[s],
+                             other.games)))
         if base.draws or other.draws:
             pending.append((values[i], "draws", None, "rate",
                             (base.draws, base.games, other.draws, other.games)))
@@ -459,6 +463,7 @@ def comparisons(option: str, values: Sequence[str], tallies: Sequence[Tally],
                             (base.scores[s], other.scores[s])))
     z = stats.z_for(level, len(pending))
     labels = {"wins": "seat {seat} ({name}) wins", "draws": "no winner",
+              "place": "place {seat} in the order of play wins",
               "turns": "turns (mean)", "moves": "moves (mean)",
               "score": "seat {seat} ({name}) score (mean)"}
     for value, key, seat, kind, data in pending:

@@ -132,7 +132,9 @@ def render_compare(c: Mapping[str, Any], lang: str) -> list[RenderableType]:
         else:
             cells = (f"{r['base']:,.2f}", f"{r['other']:,.2f}", f"{r['difference']:+,.2f}",
                      f"{r['low']:+,.2f} {r['high']:+,.2f}")
-        tb.add_row(t(lang, f"sim_cmp_{r['key']}", seat=r["seat"]), r["value"], *cells,
+        label = t(lang, f"sim_cmp_{r['key']}", seat=r["seat"],
+                  place=_ordinal(r["seat"] or 0, lang))
+        tb.add_row(label, r["value"], *cells,
                    t(lang, "sim_yes") if r["significant"] else t(lang, "sim_no"),
                    style="bold" if r["significant"] else None)
     return [title, tb, Text(t(lang, "sim_compare_note"))]
