@@ -119,6 +119,7 @@ def test_compare_says_a_real_change_is_significant_and_no_change_is_not() -> Non
     assert rows[("wins", 1)]["significant"] and rows[("wins", 1)]["difference"] > 0.2
     assert rows[("wins", 1)]["low"] <= 0.25 <= rows[("wins", 1)]["high"]
     assert not rows[("moves", None)]["significant"]
+    assert rows[("place", 1)]["significant"]  # seat 1 always plays first in this game
     same = sim.comparisons("bias", ["fair", "tie"], [a, c], names)
     rows = {(r["key"], r["seat"]): r for r in same["rows"]}
     assert not rows[("wins", 1)]["significant"] and not rows[("wins", 2)]["significant"]
