@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     AmbiguousMoveError,
     DeckError,
@@ -24,9 +27,27 @@ from .errors import (
     UnknownGameError,
     WrongSeatError,
 )
-from .game import Game
-from .registry import doc_path, games, load, restore, ruleset_path
-from .state import Event, Move, Outcome, State
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .registry import doc_path, games, load, restore, ruleset_path
+    from .state import Event, Move, Outcome, State
+
+# The engine is imported on first use of one of these names, so that a command that does not
+# play (`tabletop list`, `tabletop rules`) starts without it.
+_LAZY = {"Game": "game", "doc_path": "registry", "games": "registry", "load": "registry",
+         "restore": "registry", "ruleset_path": "registry", "Event": "state", "Move": "state",
+         "Outcome": "state", "State": "state"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tabletop' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "AmbiguousMoveError", "DeckError", "Event", "ExpressionError", "Game", "GameOverError",

@@ -9,20 +9,21 @@ import re
 import sys
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table as RichTable
-from rich.text import Text
 
-from . import __version__, checker, registry
-from .bots import Bot, BotError, make_bot
+from . import __version__, registry
 from .errors import TabletopError
-from .spec import text_of
-from .starter import write_starter
-from .state import State
+from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
-from .ui.terminal import Table
+
+if TYPE_CHECKING:
+    from .bots import Bot
+    from .state import State
+
+# Each command imports what it needs when it runs: `tabletop list` and `tabletop rules` start
+# without the engine, the bots or the table (see tabletop/summary.py for what they read).
 
 EPILOG = """examples:
   tabletop list
@@ -40,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     ls = sub.add_parser("list", help="the games, with players and a one-line description")
+    ls.add_argument("--lang", choices=LANGS, help="the descriptions' language (default: locale)")
     r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
     r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
     r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
@@ -155,6 +157,8 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
 def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict[str, float]]]:
     """Each ``--seat N=bot:KIND[:k=v,...]`` checked: (N from 1, the item as written, the bot
     kind, its settings), for ``play`` and ``simulate``."""
+    from .bots import make_bot
+
     out: list[tuple[int, str, str, dict[str, float]]] = []
     for item in seats:
         left, sep, right = item.partition("=")
@@ -188,6 +192,8 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None
           ) -> tuple[dict[int, Bot], list[str]]:
     """The bots of ``--seat N=bot:KIND[:k=v,...]`` (and of --watch), with their seat specs as
     they are written, for the save file and the replay command."""
+    from .bots import make_bot
+
     out: dict[int, Bot] = {}
     specs: list[str] = []
     for n, item, kind, kw in _seat_bots(seats, players):
@@ -224,29 +230,28 @@ def _options(items: list[str]) -> dict[str, str]:
     return out
 
 
-def cmd_list(console: Console) -> int:
-    table = RichTable(title="tabletop games")
+def cmd_list(console: Console, lang: str = "en") -> int:
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    from .summary import summaries
+
+    table = RichTable(title=t(lang, "list_title"))
     table.add_column("id", style="bold")
-    table.add_column("players")
-    table.add_column("description")
-    for gid in registry.games():
-        try:
-            spec = registry.load(gid).spec
-        except TabletopError as e:
-            table.add_row(Text(gid), "?", Text(f"(cannot load: {e})"))
+    table.add_column(t(lang, "list_players"))
+    table.add_column(t(lang, "list_description"))
+    shipped = {gid: registry.ruleset_path(gid) for gid in registry.games()}
+    own = registry.user_games()  # --games-dir, $TABLETOP_GAMES_DIR
+    for gid, info in summaries({**shipped, **own}).items():
+        where = f" ({own[gid].parent})" if gid in own else ""
+        if isinstance(info, Exception):
+            place = f"{own[gid]}: " if gid in own else ""
+            table.add_row(Text(gid), "?",
+                          Text(f"({place}{t(lang, 'list_cannot_load', error=info)})"))
             continue
-        span = (str(spec.min_players) if spec.min_players == spec.max_players
-                else f"{spec.min_players}-{spec.max_players}")
-        table.add_row(Text(gid), span, Text(text_of(spec.summary, "en")))
-    for gid, path in registry.user_games().items():  # --games-dir, $TABLETOP_GAMES_DIR
-        try:
-            spec = registry.load(gid).spec
-        except TabletopError as e:
-            table.add_row(Text(gid), "?", Text(f"({path}: cannot load: {e})"))
-            continue
-        span = (str(spec.min_players) if spec.min_players == spec.max_players
-                else f"{spec.min_players}-{spec.max_players}")
-        table.add_row(Text(gid), span, Text(f"{text_of(spec.summary, 'en')} ({path.parent})"))
+        low, high = info["min_players"], info["max_players"]
+        span = str(low) if low == high else f"{low}-{high}"
+        table.add_row(Text(gid), span, Text(text_of(info["summary"], lang) + where))
     console.print(table)
     return 0
 
@@ -260,15 +265,24 @@ _OWN_PAGE_HINT = {
 
 
 def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) -> int:
-    loaded = registry.load(game)
-    spec = loaded.spec
-    own = None if designer else registry.own_rules(loaded, lang)  # a ruleset's own page
+    from rich.markdown import Markdown
+
+    from .summary import summaries
+
+    path, ref = registry.locate(game)
+    info = summaries({game: path})[game]
+    if isinstance(info, Exception):
+        raise info
+    own = None
+    if not designer:  # a ruleset's own page: its rules: text, else a Markdown file beside it
+        own = (registry.own_rules(registry.load(game), lang) if info["own_rules"]
+               else registry.page_beside(ref, lang))
     if own is not None:
         console.print(Markdown(own))
         return 0
-    page = registry.doc_path(spec.id, lang, designer)
+    page = registry.doc_path(info["id"], lang, designer)
     if page is None:
-        console.print(t(lang, "no_rules", game=text_of(spec.name, lang)) + " "
+        console.print(t(lang, "no_rules", game=text_of(info["name"], lang)) + " "
                       + _OWN_PAGE_HINT.get(lang, _OWN_PAGE_HINT["en"]), markup=False,
                       highlight=False)
         return 1
@@ -280,6 +294,8 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
 
 def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0) -> int:
     """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1."""
+    from . import checker
+
     def say(text: str, style: str | None = None) -> None:  # never break a command line in two
         console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
@@ -329,6 +345,8 @@ def _drop_typed_ahead() -> None:
 
 
 def cmd_play(console: Console, a: argparse.Namespace) -> int:
+    from .ui.terminal import Table
+
     lang = a.lang or default_lang()
     a.seed = _seed(a.seed)
     delay = _delay(a.delay, a.watch)
@@ -404,10 +422,12 @@ def main(argv: list[str] | None = None) -> int:
         for folder in getattr(a, "games_dir", None) or []:
             registry.add_games_dir(folder)
         if a.command == "list":
-            return cmd_list(console)
+            return cmd_list(console, a.lang or default_lang())
         if a.command == "rules":
             return cmd_rules(console, a.game, a.lang or default_lang(), a.designer)
         if a.command == "new":
+            from .starter import write_starter
+
             path = write_starter(a.name, a.dir)
             console.print(f"wrote {path}: a whole game that loads and plays. Next:\n"
                           f"  tabletop check {path}     # after each change\n"
@@ -423,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(console, a)
         parser.print_help()
         return 0
-    except (TabletopError, UsageError, BotError) as e:
+    except (TabletopError, UsageError) as e:  # a BotError is a TabletopError
         console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
         return 2
     except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee

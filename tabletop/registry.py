@@ -6,13 +6,14 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import SaveFileError, TabletopError, UnknownGameError
-from .expr import did_you_mean
-from .game import Game
-from .spec import load_spec, text_of
-from .state import SAVE_FORMAT, State
+from .texts import text_of
+
+if TYPE_CHECKING:  # the engine is imported when a game is loaded: `tabletop list` starts fast
+    from .game import Game
+    from .state import State
 
 _HERE = Path(__file__).resolve().parent
 
@@ -72,9 +73,15 @@ def own_rules(game: Game, lang: str) -> str | None:
     Markdown file beside the ruleset (``my-game.fr.md``, then ``my-game.md``)."""
     if game.spec.rules:
         return text_of(game.spec.rules, lang)
-    if game.source_ref is None:
+    return page_beside(game.source_ref, lang)
+
+
+def page_beside(source_ref: str | None, lang: str) -> str | None:
+    """The Markdown page beside a user's ruleset file (``my-game.fr.md``, then ``my-game.md``),
+    if there is one; a shipped game (``source_ref`` None) has its pages in docs/."""
+    if source_ref is None:
         return None
-    src = Path(game.source_ref)
+    src = Path(source_ref)
     for name in (f"{src.stem}.{lang}.md", f"{src.stem}.md"):
         page = src.with_name(name)
         if page.is_file():
@@ -119,7 +126,36 @@ def page_lang(page: Path) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_path(path: str, ref: str | None) -> Game:
+    from .game import Game
+    from .spec import load_spec
+
     return Game(load_spec(path), ref)
+
+
+def locate(game: str | Path) -> tuple[Path, str | None]:
+    """The ruleset file of a game given by id or path, without loading it, and the reference
+    a loaded game keeps of it (None for a shipped game, else the file's full path).
+
+    :raises UnknownGameError: neither a shipped game, nor a game of the user's folders, nor an
+        existing file.
+    """
+    text = str(game)
+    if isinstance(game, str) and text in games():
+        return ruleset_path(text), None
+    p = Path(text)
+    if isinstance(game, str) and "/" not in text and text in user_games():
+        found = user_games()[text].resolve()
+        return found, str(found)
+    if p.suffix in (".yaml", ".yml") or p.exists():
+        if not p.is_file():
+            raise UnknownGameError(f"no ruleset file at {text}; the shipped games are: "
+                                   f"{', '.join(games())}")
+        return p.resolve(), str(p.resolve())
+    from .expr import did_you_mean
+
+    known = [*games(), *user_games()]
+    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; `tabletop list` "
+                           "shows the games (or give the path of a .yaml ruleset)")
 
 
 def load(game: str | Path) -> Game:
@@ -128,21 +164,8 @@ def load(game: str | Path) -> Game:
     :raises UnknownGameError: neither a shipped game nor an existing file.
     :raises RulesetError: the ruleset file is malformed (file, line and field in the message).
     """
-    text = str(game)
-    if isinstance(game, str) and text in games():
-        return _load_path(str(ruleset_path(text)), None)
-    p = Path(text)
-    if isinstance(game, str) and "/" not in text and text in user_games():
-        found = user_games()[text].resolve()
-        return _load_path(str(found), str(found))
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        if not p.is_file():
-            raise UnknownGameError(f"no ruleset file at {text}; the shipped games are: "
-                                   f"{', '.join(games())}")
-        return _load_path(str(p.resolve()), str(p.resolve()))
-    known = [*games(), *user_games()]
-    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; `tabletop list` "
-                           "shows the games (or give the path of a .yaml ruleset)")
+    path, ref = locate(game)
+    return _load_path(str(path), ref)
 
 
 def restore(text: str) -> State:
@@ -150,6 +173,7 @@ def restore(text: str) -> State:
 
     :raises SaveFileError: the text is not a tabletop save, or names a game not found.
     """
+    from .state import SAVE_FORMAT, State
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as e:

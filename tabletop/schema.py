@@ -167,7 +167,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "outcome": {"winners": EXPR, "reason": TEXT, "score": EXPR},
     "display": {"key": STR, "kind": {"enum": ["bar", "cards", "count", "value", "text",
                                               "seats"]},
-                "label": TEXT, "optional": BOOL, "lang": {"enum": list(LANGS)},
+                "label": TEXT, "each": TEXT, "optional": BOOL, "lang": {"enum": list(LANGS)},
                 "words": {"type": "object", "additionalProperties": TEXT}},
     "playing": {"suits": {"type": "array", "items": {"enum": ["S", "C", "D", "H"]}},
                 "ranks": {"type": "array", "items": {"anyOf": [

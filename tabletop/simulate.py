@@ -437,9 +437,9 @@ def figures(t: Tally, names: Sequence[str]) -> dict[str, Any]:
 def comparisons(option: str, values: Sequence[str], tallies: Sequence[Tally],
                 names: Sequence[str], level: float = stats.LEVEL) -> dict[str, Any]:
     """Each value's figures against the first value's: the difference of each seat's win
-    rate (by seat, and by place in the order of play), the draw rate, the mean length and each seat's mean score, with simultaneous
-    intervals (Bonferroni over every difference shown) at ``level``; a difference is
-    significant when its interval leaves out 0."""
+    rate (by seat, and by place in the order of play), the draw rate, the mean length and
+    each seat's mean score, with simultaneous intervals (Bonferroni over every difference
+    shown) at ``level``; a difference is significant when its interval leaves out 0."""
     base = tallies[0]
     out_rows: list[dict[str, Any]] = []
     # (value, figure key, seat from 1 or None, "rate" or "mean", the two tallies' data)

@@ -17,6 +17,7 @@ import yaml
 from .errors import ExpressionError, RulesetError
 from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
+from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
 
@@ -56,11 +57,6 @@ MAX_EXTENDS = 8  # a chain of rulesets built on one another
 _SUIT_ORDER = "SCDH"
 _RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
-
-
-def text_of(t: dict[str, str], lang: str) -> str:
-    """The text in ``lang``, else English, else any."""
-    return t.get(lang) or t.get("en") or next(iter(t.values()), "")
 
 
 @attrs.frozen(slots=True, eq=False)
@@ -1174,7 +1170,7 @@ class _Loader:
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
         d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words",
-                                   "spare"}, ("key", "kind"))
+                                   "spare", "each"}, ("key", "kind"))
         if "optional" in d:  # optional: the row is left out while the value is null
             self.boolean(d["optional"], f"{path}.optional")
         if "spare" in d:  # spare: the row is left out when the screen is short
@@ -1187,6 +1183,10 @@ class _Loader:
             raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
         out = dict(d)
         out["label"] = self.lang(d.get("label", d["key"]), f"{path}.label")
+        # each: the title of the row shown once for each seat (a watched game, the end screen):
+        # "Ana: Hand" where the label says "Your hand"
+        if "each" in d:
+            out["each"] = self.lang(d["each"], f"{path}.each")
         # words: how plain values read in each language ({lay: {en: laid, fr: a posé}})
         out["words"] = {str(k): self.lang(w, f"{path}.words.{k}") for k, w in
                         self.mapping(d.get("words", {}), f"{path}.words").items()}

@@ -76,7 +76,8 @@ view:                           # what each seat sees: its own hand, the table, 
 display:                        # how the terminal lays out the view
   - {{key: scores, kind: seats, label: {{en: Points, fr: Points}}}}
   - {{key: table, kind: cards, label: {{en: Table, fr: Table}}}}
-  - {{key: hand, kind: cards, label: {{en: Your hand, fr: Votre main}}}}
+  - {{key: hand, kind: cards, label: {{en: Your hand, fr: Votre main}},
+     each: {{en: Hand, fr: Main}}}}      # each: its title when every hand is shown
 
 rules:                          # the page `tabletop rules {file}` shows
   en: |

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
 import tabletop
+from tabletop.spec import load_spec_text
 from tabletop.ui.render import render_view
 
 
@@ -42,3 +44,24 @@ def test_several_winners_are_plural_in_french() -> None:
     console.print(render_outcome(st, "en", [0, 1, 2, 3]))
     text = console.export_text()
     assert "Ana, Ben ont gagné." in text and "Ana, Ben won." in text
+
+
+def test_each_seat_s_hand_is_titled_with_the_display_each_label() -> None:
+    """A watched game shows every hand: "Ana: Hand", not "Ana: Your hand"."""
+    st = tabletop.load("expedition-rivale").new_game(players=2, seed=5, first=0,
+                                                      names=["Ana", "Ben"])
+    for lang, mine, each in (("en", "Your hand", ": Hand"), ("fr", "Votre main", " : Main")):
+        console = Console(record=True, width=100, no_color=True)
+        console.print(render_view(st, None, lang, spectator=True))
+        text = console.export_text()
+        assert f"Ana{each}" in text and f"Ben{each}" in text
+        assert mine not in text
+        assert mine in screen(st, 0, lang)  # a player's own screen keeps "Your hand"
+
+
+def test_a_display_each_label_is_checked_like_a_label() -> None:
+    base = tabletop.ruleset_path("expedition-rivale").read_text(encoding="utf-8")
+    bad = base.replace("each: {en: Hand, fr: Main}", "each: [1, 2]")
+    assert bad != base
+    with pytest.raises(tabletop.RulesetError, match="each"):
+        load_spec_text(bad, "bad.yaml")

@@ -36,7 +36,7 @@ def test_watch_has_a_delay_shows_every_hand_and_who_won(tmp_path: Path) -> None:
     child.expect(r"P\d \(random bot\) played")
     assert time.monotonic() - start > 1.5, "a person can follow: about a second a move"
     screen = clean(child.before)
-    assert "P1: Your hand" in screen and "P2: Your hand" in screen, screen
+    assert "P1: Hand" in screen and "P2: Hand" in screen, screen
     child.close(force=True)
     child = spawn(["play", "push-to-five", "--players", "3", "--watch", "--delay", "0",
                    "--seed", "2"], tmp_path)

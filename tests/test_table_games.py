@@ -68,7 +68,7 @@ def test_expedition_speaks_english_codes_and_reveals_the_hands(tmp_path: Path) -
     else:
         raise AssertionError("the game did not end")
     child.expect(pexpect.EOF)
-    assert "P1: Your hand" in end and "P2: Your hand" in end, "hands revealed at the end"
+    assert "P1: Hand" in end and "P2: Hand" in end, "hands revealed at the end"
     saved = tabletop.restore((tmp_path / "expedition-rivale-2.json").read_text("utf-8"))
     assert saved.is_over and "lay tablette" in saved.history
 

@@ -109,7 +109,7 @@ def test_three_players_behind_the_curtain_to_the_end(tmp_path: Path) -> None:
     winner = NAMES[o.winners[0]]
     assert f"{winner} won." in end and f"{winner} is the last player in" in end
     # the game is over: the last screen shows every hand (the table's rule for every game)
-    assert all(f"{n}: Your hand" in end for n in NAMES)
+    assert all(f"{n}: Hand" in end for n in NAMES)
     packs = re.search(r"Pack \(cards left\) (.*?) │", end)
     assert packs is not None and packs.group(1).count("out") == 2
 

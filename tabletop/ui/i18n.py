@@ -8,6 +8,10 @@ import os
 
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {
+        "list_title": "tabletop games",
+        "list_players": "players",
+        "list_description": "description",
+        "list_cannot_load": "cannot load: {error}",
         "turn_of": "{name} to decide",
         "moves": "Your moves",
         "prompt": "Move (number or notation; help, rules, save, quit)",
@@ -128,6 +132,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                             "Win rates change in points of percentage.",
     },
     "fr": {
+        "list_title": "Les jeux de tabletop",
+        "list_players": "joueurs",
+        "list_description": "description",
+        "list_cannot_load": "illisible : {error}",
         "turn_of": "À {name} de décider",
         "moves": "Vos coups",
         "prompt": "Coup (numéro ou notation ; aide, règles, sauver, quitter)",

@@ -202,9 +202,10 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
         label = text_of(d["label"], lang)
         if seat_views and d["kind"] != "seats" and any(v.get(key) != value for v in seat_views):
             # a row that differs from seat to seat (a hand): one row for each seat
+            each = text_of(d["each"], lang) if "each" in d else label
             for s, v in enumerate(seat_views):
                 if fit.empty or not _empty(v.get(key)):
-                    name = f"{state.seat_name(s)}{_colon(lang)}{label}"
+                    name = f"{state.seat_name(s)}{_colon(lang)}{each}"
                     _row(grid, state, d, name, v, v.get(key), lang, fit)
             continue
         if seat_views and d["kind"] == "seats" and isinstance(value, list):

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from .. import simulate as sim
 from ..game import Game
-from ..spec import text_of
+from ..texts import text_of
 from .i18n import t
 
 WIDTH = 80
