@@ -282,7 +282,7 @@ def test_each_mistake_is_one_sentence(args: list[str], said: str,
 def test_a_folder_given_as_output_is_refused(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run_cli(capsys, COIN, "--csv", str(tmp_path))
-    assert code == 2 and "that is a folder" in out
+    assert code == 2 and "that is a folder" in " ".join(out.split())  # a long path wraps
 
 
 def test_missing_extras_are_named_with_how_to_get_them(
