@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -441,6 +442,22 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
 }
 
 
+# ---- the parser: text -> a checked expression tree ----
+#
+# A node is a tuple whose first item is its kind:
+#   ("num", int) ("str", str) ("const", True|False|None) ("list", [node])
+#   ("local", name)  ("name", name)  ("name_at", name, node)
+#   ("attr", node, name)  ("index", node, node)  ("core", name, [node])  ("call", name, [node])
+#   ("not", node)  ("and", [node])  ("or", [node])  ("cmp", op, node, node)
+#   ("sum", node, [(plus, node)])  ("prod", node, [(op, node)])  ("neg", node)
+#   ("if", then, test, else)
+# Every name in it has been checked against the ruleset's names (or is a bound local such as
+# ``it``), every function against the known functions, and every literal is a Python int,
+# str, bool or None: the code generator below builds source from this tree alone.
+
+Node = tuple[Any, ...]
+
+
 class _Parser:
     def __init__(self, text: str, names: set[str] | None, functions: dict[str, tuple[int, int]]):
         self.text = text
@@ -473,11 +490,11 @@ class _Parser:
         kind, v, _ = self.peek()
         return kind in ("op", "kw") and v == value
 
-    def parse(self) -> Compiled:
-        fn = self.expr()
+    def parse(self) -> Node:
+        node = self.expr()
         if self.peek()[0] != "end":
             raise self.error("expected the end of the expression")
-        return fn
+        return node
 
     def deeper(self) -> None:
         """One more level of nesting (brackets, calls, if-else, not, minus signs)."""
@@ -486,7 +503,7 @@ class _Parser:
             raise self.error(f"the expression is nested too deeply (more than "
                              f"{MAX_EXPR_DEPTH} levels, the limit)")
 
-    def expr(self) -> Compiled:
+    def expr(self) -> Node:
         self.deeper()
         a = self.or_()
         if self.at("if"):
@@ -495,66 +512,36 @@ class _Parser:
             self.expect("else")
             b = self.expr()
             self.depth -= 1
-            return lambda ctx: a(ctx) if c(ctx) else b(ctx)
+            return ("if", a, c, b)
         self.depth -= 1
         return a
 
-    def or_(self) -> Compiled:
+    def or_(self) -> Node:
         a = self.and_()
         rest = []
         while self.at("or"):
             self.next()
             rest.append(self.and_())
-        if not rest:
-            return a
-        if len(rest) == 1:
-            b = rest[0]
-            return lambda ctx: a(ctx) or b(ctx)
-        terms = [a, *rest]
+        return ("or", [a, *rest]) if rest else a
 
-        def any_of(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
-            v = None
-            for t in terms:
-                v = t(ctx)
-                if v:
-                    return v
-            return v
-
-        return any_of
-
-    def and_(self) -> Compiled:
+    def and_(self) -> Node:
         a = self.not_()
         rest = []
         while self.at("and"):
             self.next()
             rest.append(self.not_())
-        if not rest:
-            return a
-        if len(rest) == 1:
-            b = rest[0]
-            return lambda ctx: a(ctx) and b(ctx)
-        terms = [a, *rest]
+        return ("and", [a, *rest]) if rest else a
 
-        def all_of(ctx: Context) -> Value:
-            v = None
-            for t in terms:
-                v = t(ctx)
-                if not v:
-                    return v
-            return v
-
-        return all_of
-
-    def not_(self) -> Compiled:
+    def not_(self) -> Node:
         if self.at("not"):
             self.next()
             self.deeper()
             a = self.not_()
             self.depth -= 1
-            return lambda ctx: not a(ctx)
+            return ("not", a)
         return self.compare()
 
-    def compare(self) -> Compiled:
+    def compare(self) -> Node:
         a = self.sum_()
         kind, v, _ = self.peek()
         op = None
@@ -569,68 +556,34 @@ class _Parser:
             self.i += 2
         if op is None:
             return a
-        b = self.sum_()
-        f = _cmp(op)
-        return lambda ctx: f(a(ctx), b(ctx))
+        return ("cmp", op, a, self.sum_())
 
-    def sum_(self) -> Compiled:
+    def sum_(self) -> Node:
         a = self.product()
-        text = self.text
-        rest: list[tuple[bool, Compiled]] = []
+        rest: list[tuple[bool, Node]] = []
         while self.at("+") or self.at("-"):
             op = self.next()[1]
             rest.append((op == "+", self.product()))
-        if len(rest) == 1:
-            plus, b = rest[0]
-            if plus:
-                return lambda ctx: _plus(a(ctx), b(ctx), text)
-            return lambda ctx: _bounded(_num(a(ctx), text) - _num(b(ctx), text), text)
-        if rest:
-            def total(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
-                v = a(ctx)
-                for plus, b in rest:
-                    v = (_plus(v, b(ctx), text) if plus else
-                         _bounded(_num(v, text) - _num(b(ctx), text), text))
-                return v
+        return ("sum", a, rest) if rest else a
 
-            return total
-        return a
-
-    def product(self) -> Compiled:
+    def product(self) -> Node:
         a = self.unary()
-        text = self.text
-        rest: list[tuple[str, Compiled]] = []
+        rest: list[tuple[str, Node]] = []
         while self.at("*") or self.at("/") or self.at("%"):
             op = self.next()[1]
             rest.append((op, self.unary()))
-        if not rest:
-            return a
+        return ("prod", a, rest) if rest else a
 
-        def fn(ctx: Context) -> int:  # flat: a thousand factors need no deep stack
-            p = _num(a(ctx), text)
-            for op, y in rest:
-                q = _num(y(ctx), text)
-                if op == "*":
-                    p = _bounded(p * q, text)
-                elif q == 0:
-                    raise ExpressionError(f"division by zero in {text!r}")
-                else:
-                    p = p // q if op == "/" else p % q
-            return p
-
-        return fn
-
-    def unary(self) -> Compiled:
+    def unary(self) -> Node:
         if self.at("-"):
             self.next()
             self.deeper()
             a = self.unary()
             self.depth -= 1
-            text = self.text
-            return lambda ctx: -_num(a(ctx), text)
+            return ("neg", a)
         return self.postfix()
 
-    def postfix(self) -> Compiled:
+    def postfix(self) -> Node:
         a = self.primary()
         while True:
             if self.at("."):
@@ -639,17 +592,17 @@ class _Parser:
                 if kind != "name":
                     self.i -= 1
                     raise self.error("expected an attribute name after '.'")
-                a = (lambda x, n: lambda ctx: get_attr(x(ctx), n))(a, name)
+                a = ("attr", a, name)
             elif self.at("["):
                 self.next()
                 idx = self.expr()
                 self.expect("]")
-                a = (lambda x, i: lambda ctx: _index(x(ctx), i(ctx)))(a, idx)
+                a = ("index", a, idx)
             else:
                 return a
 
-    def args(self, close: str) -> list[Compiled]:
-        out: list[Compiled] = []
+    def args(self, close: str) -> list[Node]:
+        out: list[Node] = []
         if self.at(close):
             self.next()
             return out
@@ -661,20 +614,17 @@ class _Parser:
             self.expect(close)
             return out
 
-    def primary(self) -> Compiled:
+    def primary(self) -> Node:
         kind, value, _ = self.peek()
         if kind == "num":
             self.next()
-            n = int(value)
-            return lambda ctx: n
+            return ("num", int(value))
         if kind == "str":
             self.next()
-            s = value[1:-1]
-            return lambda ctx: s
+            return ("str", value[1:-1])
         if kind == "kw" and value in ("true", "false", "null"):
             self.next()
-            c = {"true": True, "false": False, "null": None}[value]
-            return lambda ctx: c
+            return ("const", {"true": True, "false": False, "null": None}[value])
         if self.at("("):
             self.next()
             a = self.expr()
@@ -682,8 +632,7 @@ class _Parser:
             return a
         if self.at("["):
             self.next()
-            items = self.args("]")
-            return lambda ctx: [f(ctx) for f in items]
+            return ("list", self.args("]"))
         if kind == "name":
             self.next()
             if self.at("("):
@@ -695,16 +644,17 @@ class _Parser:
                 self.next()
                 idx = self.expr()
                 self.expect("]")
-                return lambda ctx: ctx.lookup_at(value, idx(ctx))
+                return ("name_at", value, idx)
             return self.name(value)
         raise self.error("expected a value")
 
-    def call(self, name: str, args: list[Compiled]) -> Compiled:
+    def call(self, name: str, args: list[Node]) -> Node:
         if name in CORE:
-            fn, lo, hi = CORE[name]
+            _fn, lo, hi = CORE[name]
+            kind = "core"
         elif name in self.functions:
             lo, hi = self.functions[name]
-            fn = None
+            kind = "call"
         else:
             known = ", ".join(sorted(set(CORE) | set(self.functions)))
             raise ExpressionError(f"unknown function {name!r} in {self.text!r}"
@@ -715,32 +665,361 @@ class _Parser:
             raise ExpressionError(
                 f"{name}() takes {want} argument(s), got {len(args)} in {self.text!r}"
             )
-        if fn is not None:
-            core = fn
-            return lambda ctx: core(ctx, args)
-        return lambda ctx: ctx.call(name, args)
+        return (kind, name, args)
 
     def check_name(self, name: str) -> None:
         if self.names is not None and name not in self.names:
             raise ExpressionError(f"unknown name {name!r} in {self.text!r}"
                                   f"{did_you_mean(name, self.names | {*self.bound})}")
 
-    def name(self, name: str) -> Compiled:
+    def name(self, name: str) -> Node:
         if name in self.bound:
-            return lambda ctx: ctx.locals.get(name)
+            return ("local", name)
         self.check_name(name)
+        return ("name", name)
+
+
+# ---- closures: the tree as nested Python functions (used where generated code cannot go) ----
+
+
+def _closure(node: Node, text: str) -> Compiled:  # noqa: C901 (one case per kind of node)
+    kind = node[0]
+    if kind in ("num", "str", "const"):
+        const = node[1]
+        return lambda ctx: const
+    if kind == "list":
+        items = [_closure(x, text) for x in node[1]]
+        return lambda ctx: [f(ctx) for f in items]
+    if kind == "local":
+        local = node[1]
+        return lambda ctx: ctx.locals.get(local)
+    if kind == "name":
+        name = node[1]
         return lambda ctx: ctx.lookup(name)
+    if kind == "name_at":
+        at_name, idx = node[1], _closure(node[2], text)
+        return lambda ctx: ctx.lookup_at(at_name, idx(ctx))
+    if kind == "attr":
+        x, attr = _closure(node[1], text), node[2]
+        return lambda ctx: get_attr(x(ctx), attr)
+    if kind == "index":
+        x, i = _closure(node[1], text), _closure(node[2], text)
+        return lambda ctx: _index(x(ctx), i(ctx))
+    if kind == "core":
+        core = CORE[node[1]][0]
+        args = [_closure(x, text) for x in node[2]]
+        return lambda ctx: core(ctx, args)
+    if kind == "call":
+        fname = node[1]
+        cargs = [_closure(x, text) for x in node[2]]
+        return lambda ctx: ctx.call(fname, cargs)
+    if kind == "not":
+        a = _closure(node[1], text)
+        return lambda ctx: not a(ctx)
+    if kind in ("and", "or"):
+        terms = [_closure(x, text) for x in node[1]]
+        want = kind == "or"
+
+        def chain(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
+            v = None
+            for t in terms:
+                v = t(ctx)
+                if bool(v) is want:
+                    return v
+            return v
+
+        return chain
+    if kind == "cmp":
+        f, a, b = _cmp(node[1]), _closure(node[2], text), _closure(node[3], text)
+        return lambda ctx: f(a(ctx), b(ctx))
+    if kind == "sum":
+        first = _closure(node[1], text)
+        rest = [(plus, _closure(x, text)) for plus, x in node[2]]
+
+        def total(ctx: Context) -> Value:
+            v = first(ctx)
+            for plus, b in rest:
+                v = _plus(v, b(ctx), text) if plus else _minus(v, b(ctx), text)
+            return v
+
+        return total
+    if kind == "prod":
+        pa = _closure(node[1], text)
+        factors = [(op, _closure(x, text)) for op, x in node[2]]
+
+        def product(ctx: Context) -> int:
+            p = _num(pa(ctx), text)
+            for op, y in factors:
+                p = _OPS[op](p, y(ctx), text)
+            return p
+
+        return product
+    if kind == "neg":
+        na = _closure(node[1], text)
+        return lambda ctx: -_num(na(ctx), text)
+    if kind == "if":
+        ta, tc, tb = (_closure(x, text) for x in node[1:])
+        return lambda ctx: ta(ctx) if tc(ctx) else tb(ctx)
+    raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+def _minus(a: Value, b: Value, text: str) -> int:
+    return _bounded(_num(a, text) - _num(b, text), text)
+
+
+def _times(a: Value, b: Value, text: str) -> int:
+    return _bounded(_num(a, text) * _num(b, text), text)
+
+
+def _divide(a: Value, b: Value, text: str) -> int:
+    p, q = _num(a, text), _num(b, text)
+    if q == 0:
+        raise ExpressionError(f"division by zero in {text!r}")
+    return p // q
+
+
+def _modulo(a: Value, b: Value, text: str) -> int:
+    p, q = _num(a, text), _num(b, text)
+    if q == 0:
+        raise ExpressionError(f"division by zero in {text!r}")
+    return p % q
+
+
+_OPS: dict[str, Callable[[Value, Value, str], int]] = {"*": _times, "/": _divide, "%": _modulo}
+
+
+# ---- code generation: the tree as Python source, compiled once ----
+#
+# Like a template engine, a checked expression is turned into the source of one Python
+# function and compiled once, at load. The source is built from the tree alone: names (already
+# checked against the ruleset, and identifiers by the tokenizer) and literals enter it only
+# through repr(), which always gives a Python literal; every operation is a call to one of the
+# helpers in _HELPERS (None-safe comparisons, bounded arithmetic, the work counter). Nothing of
+# the ruleset's raw text reaches the source; if the source cannot be compiled (an expression
+# nested deeper than Python's own parser allows) the closures above are used instead.
+
+
+def _lt(a: Value, b: Value) -> bool:
+    return a is not None and b is not None and a < b
+
+
+def _le(a: Value, b: Value) -> bool:
+    return a is not None and b is not None and a <= b
+
+
+def _gt(a: Value, b: Value) -> bool:
+    return a is not None and b is not None and a > b
+
+
+def _ge(a: Value, b: Value) -> bool:
+    return a is not None and b is not None and a >= b
+
+
+def _in(a: Value, b: Value) -> bool:
+    return b is not None and (len(b) < 256 or _spent(b)) and a in b
+
+
+def _not_in(a: Value, b: Value) -> bool:
+    return b is None or ((len(b) < 256 or _spent(b)) and a not in b)
+
+
+def _size_of(v: Value) -> int:
+    """size(x): as ``_size`` does, without building the list again."""
+    if v is None:
+        return 0
+    if not isinstance(v, list | tuple):
+        return 1
+    Work.left -= len(v)
+    if Work.left < 0:
+        Work.spend(0)
+    return len(v)
+
+
+_HELPERS: dict[str, Any] = {
+    "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
+    "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
+    "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of,
+    "__builtins__": {},  # the generated code needs no builtin: give it none
+}
+_CMP_SOURCE = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": "_in",
+               "not in": "_not_in"}
+_ARITH_SOURCE = {"*": "_times", "/": "_divide", "%": "_modulo"}
+
+
+class _Gen:
+    """Python source for one expression tree: one function ``_e(ctx)``, with the argument
+    functions of its calls (evaluated lazily, ``it`` bound) defined beside it."""
+
+    def __init__(self, kinds: dict[str, str] | None = None) -> None:
+        self.defs: list[str] = []
+        self.n = 0
+        self.kinds = kinds or {}
+
+    def fn(self, node: Node) -> str:
+        """Define a function of ctx computing ``node``; return its name."""
+        name = f"_a{self.n}"
+        self.n += 1
+        body = self.src(node)
+        self.defs.append(f"def {name}(ctx):\n    return {body}\n")
+        return name
+
+    def args(self, nodes: list[Node]) -> str:
+        """A tuple of functions, one per argument, defined once (not at each call)."""
+        name = f"_t{self.n}"
+        self.n += 1
+        fns = [self.fn(x) for x in nodes]
+        self.defs.append(f"{name} = ({''.join(f + ', ' for f in fns)})\n")
+        return name
+
+    def src(self, node: Node) -> str:  # noqa: C901 (one case per kind of node)
+        kind = node[0]
+        if kind == "num":
+            return repr(int(node[1]))
+        if kind == "str":
+            return repr(str(node[1]))
+        if kind == "const":
+            return {True: "True", False: "False", None: "None"}[node[1]]
+        if kind == "list":
+            return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
+        if kind == "local":
+            return f"ctx.locals.get({_ident(node[1])!r})"
+        if kind == "name":
+            name = _ident(node[1])
+            read = _READS.get(self.kinds.get(name, ""), "lookup")  # a zone or var: read direct
+            return f"ctx.{read}({name!r})"
+        if kind == "name_at":
+            return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
+        if kind == "attr":
+            return f"_ga({self.src(node[1])}, {_ident(node[2])!r})"
+        if kind == "index":
+            return f"_ix({self.src(node[1])}, {self.src(node[2])})"
+        if kind == "core":
+            name = _ident(node[1])
+            if name == "size":
+                return f"_size_of({self.src(node[2][0])})"
+            return f"_core_{name}(ctx, {self.args(node[2])})"
+        if kind == "call":
+            return f"ctx.call({_ident(node[1])!r}, {self.args(node[2])})"
+        if kind == "not":
+            return f"(not {self.src(node[1])})"
+        if kind in ("and", "or"):
+            return "(" + f" {kind} ".join(self.src(x) for x in node[1]) + ")"
+        if kind == "cmp":
+            a, b = self.src(node[2]), self.src(node[3])
+            if node[1] in ("==", "!="):
+                return f"({a} {node[1]} {b})"
+            return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
+        if kind == "sum":
+            v = self.src(node[1])
+            for plus, x in node[2]:
+                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, _T)"
+            return v
+        if kind == "prod":
+            v = f"_num({self.src(node[1])}, _T)"
+            for op, x in node[2]:
+                v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, _T)"
+            return v
+        if kind == "neg":
+            return f"(-_num({self.src(node[1])}, _T))"
+        if kind == "if":
+            return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
+        raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+# how the engine's context reads a name it knows the kind of (Ctx in context.py)
+_READS = {"zone": "cards", "seatzone": "seat_cards", "var": "var", "seatvar": "seat_var"}
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _ident(name: object) -> str:
+    """A name as the tokenizer reads it (the tree holds no other); anything else is refused."""
+    if not isinstance(name, str) or not _IDENT.match(name):
+        raise ExpressionError(f"not a name: {name!r}")
+    return name
+
+
+def generate_source(node: Node, kinds: dict[str, str] | None = None) -> str:
+    """The Python source of a function ``_e(ctx)`` computing the expression tree ``node``;
+    ``kinds`` tells which names are zones or vars that no local hides (read directly)."""
+    gen = _Gen(kinds)
+    body = gen.src(node)
+    return "".join(gen.defs) + f"def _e(ctx):\n    return {body}\n"
+
+
+def _generate(node: Node, text: str, kinds: dict[str, str] | None = None) -> Compiled:
+    """The tree compiled to Python code (the closures when Python cannot compile it)."""
+    try:
+        source = generate_source(node, kinds)
+        code = compile(source, "<expression>", "exec")
+    except (RecursionError, SyntaxError, MemoryError, ValueError):
+        return _closure(node, text)
+    namespace: dict[str, Any] = dict(_HELPERS)
+    namespace.update({f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()})
+    namespace["_T"] = text  # the expression's text, for error messages only
+    exec(code, namespace)  # noqa: S102 (our generated source, from the checked tree only)
+    fn: Compiled = namespace["_e"]
+    return fn
+
+
+_TREES: weakref.WeakKeyDictionary[Compiled, Node] = weakref.WeakKeyDictionary()
+
+
+def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a compiled expression reads: the names (locals included) and the functions other
+    than the core ones it calls; None when it was not compiled from a tree."""
+    tree = _TREES.get(fn)
+    if tree is None:
+        return None
+    names: set[str] = set()
+    calls: set[str] = set()
+    stack: list[tuple[Any, bool]] = [(tree, False)]  # (part, ``it`` bound by a function)
+    while stack:
+        x, bound = stack.pop()
+        if isinstance(x, tuple) and x and isinstance(x[0], str):
+            kind = x[0]
+            if kind in ("local", "name", "name_at") and not (bound and x[1] == "it"):
+                names.add(x[1])
+            elif kind == "call":
+                calls.add(x[1])
+            if kind == "core" and x[1] in _BINDS_IT:  # ``it`` is each item in args after the
+                stack.append((x[2][0], bound))        # first: bound there, not the caller's
+                stack.extend((a, True) for a in x[2][1:])
+                continue
+            stack.extend((y, bound) for y in x[1:])
+        elif isinstance(x, list | tuple):
+            stack.extend((y, bound) for y in x)
+    return frozenset(names), frozenset(calls)
+
+
+# the core functions that evaluate their arguments after the first with ``it`` bound (_each)
+_BINDS_IT = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
+             "highest", "lowest"}
+
+
+def parse_expr(text: str, names: set[str] | None = None,
+               functions: dict[str, tuple[int, int]] | None = None) -> Node:
+    """The checked tree of an expression.
+
+    :raises ExpressionError: the text does not parse, or uses an unknown name or function.
+    """
+    try:
+        return _Parser(text, names, functions or {}).parse()
+    except RecursionError:
+        raise ExpressionError(f"the expression is nested too deeply: {text[:60]!r}...") from None
 
 
 def compile_expr(
     text: object,
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
+    kinds: dict[str, str] | None = None,
 ) -> Compiled:
     """Parse an expression into a function of a Context.
 
     ``names`` (if given) are the only names it may use besides ``it``; ``functions`` maps
-    engine functions to their (min, max) argument counts.
+    engine functions to their (min, max) argument counts; ``kinds`` (the loader's) names the
+    zones and vars no local hides, which the engine's Ctx reads directly.
 
     :raises ExpressionError: the text does not parse, or uses an unknown name or function.
     """
@@ -754,10 +1033,10 @@ def compile_expr(
         raise ExpressionError(f"expected an expression (text or number), got {text!r}")
     if not text.strip():
         raise ExpressionError("empty expression")
-    try:
-        return _Parser(text, names, functions or {}).parse()
-    except RecursionError:
-        raise ExpressionError(f"the expression is nested too deeply: {text[:60]!r}...") from None
+    tree = parse_expr(text, names, functions)
+    fn = _generate(tree, text, kinds)
+    _TREES[fn] = tree
+    return fn
 
 
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
@@ -767,18 +1046,22 @@ def compile_template(
     text: str,
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
+    kinds: dict[str, str] | None = None,
 ) -> Callable[[Context], str]:
     """Compile a message with ``{expression}`` holes into a function of a Context.
 
     :raises ExpressionError: a hole does not parse.
     """
     parts: list[str | Compiled] = []
+    holes: list[str | None] = []  # the text of each hole, None for the plain parts
     pos = 0
     for m in _TEMPLATE.finditer(text):
         parts.append(text[pos:m.start()])
-        parts.append(compile_expr(m.group(1), names, functions))
+        parts.append(compile_expr(m.group(1), names, functions, kinds))
+        holes += [None, m.group(1).strip()]
         pos = m.end()
     parts.append(text[pos:])
+    holes.append(None)
 
     def render(ctx: Context) -> str:
         out = []
@@ -790,11 +1073,58 @@ def compile_template(
                 out.append(display(v))
         return "".join(out)
 
+    _TEMPLATE_PARTS[render] = list(zip(holes, parts, strict=True))
     return render
+
+
+_TEMPLATE_PARTS: weakref.WeakKeyDictionary[Callable[[Context], str],
+                                           list[tuple[str | None, str | Compiled]]]
+_TEMPLATE_PARTS = weakref.WeakKeyDictionary()
+
+
+def texts_renderer(templates: dict[str, Callable[[Any], str]]
+                   ) -> Callable[[Any], dict[str, str]]:
+    """One function giving a message in every language, ``{lang: template(ctx)}``, that
+    evaluates a hole written alike in several languages once (the state does not change
+    between the languages of one message)."""
+    fns: list[Compiled] = []
+    index: dict[str, int] = {}
+    plans: list[tuple[str, list[str | int]]] = []
+    for lang, render in templates.items():
+        parts = _TEMPLATE_PARTS.get(render)
+        if parts is None:  # not one of ours: as it is
+            return lambda ctx: {lang: r(ctx) for lang, r in templates.items()}
+        plan: list[str | int] = []
+        for hole, part in parts:
+            if hole is None or isinstance(part, str):
+                plan.append(str(part))
+                continue
+            if hole not in index:
+                index[hole] = len(fns)
+                fns.append(part)
+            plan.append(index[hole])
+        plans.append((lang, plan))
+
+    # generated like the expressions: the holes, each once, then each language's text joined
+    # from its plain parts (repr'd) and the holes' values
+    lines = ["def _r(ctx):"]
+    lines += [f"    _h{i} = _display(_f{i}(ctx))" for i in range(len(fns))]
+    items = []
+    for lang, plan in plans:
+        pieces = [f"_h{p}" if isinstance(p, int) else repr(p) for p in plan if p != ""]
+        items.append(f"{lang!r}: " + (" + ".join(pieces) if pieces else "''"))
+    lines.append("    return {" + ", ".join(items) + "}")
+    namespace: dict[str, Any] = {"_display": display, "__builtins__": {}}
+    namespace.update({f"_f{i}": f for i, f in enumerate(fns)})
+    exec(compile("\n".join(lines) + "\n", "<message>", "exec"), namespace)  # noqa: S102
+    render_all: Callable[[Any], dict[str, str]] = namespace["_r"]
+    return render_all
 
 
 def display(v: Value) -> str:
     """How a value reads inside a message."""
+    if type(v) is str:
+        return v
     if v is None:
         return "none"
     if isinstance(v, bool):

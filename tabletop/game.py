@@ -7,13 +7,47 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .context import make_readers
+from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
-from .expr import did_you_mean
-from .spec import Block, CardDef, GameSpec, MoveSpec, Step, text_of
+from .expr import Compiled, did_you_mean, reads
+from .spec import (
+    Block,
+    CardDef,
+    GameSpec,
+    MoveSpec,
+    Requirement,
+    Step,
+    local_names,
+    text_of,
+)
 from .state import BOX, Event, State, fold_accents
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
+
+
+# engine functions that read only the state and their arguments (no ruleset expression)
+_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "previous_seat",
+               "last_turn", "this_turn", "this_round", "knows", "zone_of", "owner", "seat_name",
+               "permutations", "combinations", "combos", "combo_cards"}
+
+
+def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
+                seen: set[str], pure: frozenset[str] | set[str] = _PURE_CALLS) -> bool:
+    """Whether an expression surely reads none of the names ``avoid`` (through the derived
+    values it reads too), calling only the engine functions ``pure``."""
+    r = reads(fn)
+    if r is None:
+        return False
+    names, calls = r
+    if not calls <= pure or names & avoid:
+        return False
+    for n in sorted(names & derived.keys() - seen):
+        seen.add(n)
+        if not _reads_only(derived[n], avoid, derived, seen, pure):
+            return False
+    return True
 
 
 class Game:
@@ -31,7 +65,36 @@ class Game:
         for d in spec.derived:
             names[d] = "derived"
         self.names = names
+        # the derived values that read only the state and ``me`` (no other local, no card's
+        # own expression): the same while nothing changes, so remembered then (context.py)
+        bound = local_names(spec.raw) | {n for params, _b in spec.functions.values()
+                                          for n in params} | {"it", "this"}
+        pure = set(_PURE_CALLS)  # and the functions that run a card's own expressions, when
+        for fn, exprs in (("calc", [f for d in spec.card_derived.values()  # those read only
+                                    for f in d.values()]),                 # the state, me
+                          ("allowed", [r.test for rs in spec.card_require.values()  # and this
+                                       for r in rs])):
+            if all(_reads_only(e, bound - {"this"}, spec.derived, set()) for e in exprs):
+                pure.add(fn)
+        self.memo_derived: set[str] = {d for d in spec.derived
+                                       if _reads_only(spec.derived[d], bound, spec.derived,
+                                                      set(), pure)}
+        self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
+        # combos(cards) by the codes of the cards (the same hand asks it again and again)
+        self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
+        # each move's requirements split in two: those that read none of its arguments, tested
+        # once before its arguments are listed, and the others, tested for each binding
+        self.require_plan: dict[str, tuple[tuple[Requirement, ...], tuple[Requirement, ...]]]
+        self.require_plan = {}
+        # each move's notation word by word: (argument, "{argument}") for a hole, (None, word)
+        self.notation_holes: dict[str, tuple[tuple[str | None, str], ...]] = {
+            m.id: tuple((t[1:-1], t) if t[0] == "{" and t[-1] == "}" else (None, t)
+                        for t in m.template) for m in spec.moves}
+        for m in spec.moves:
+            avoid = {a.name for a in m.args} | {"it", "this"}
+            first = tuple(r for r in m.require if _reads_only(r.test, avoid, spec.derived, set()))
+            self.require_plan[m.id] = (first, tuple(r for r in m.require if r not in first))
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -60,6 +123,8 @@ class Game:
             | {lang for c in spec.cards for lang in c.codes}))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
+        # each step made ready to run; the straight blocks' steps in one plan each
+        self.runners, self.straight = make_runners(self.all_blocks, spec)
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}

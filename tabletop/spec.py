@@ -304,6 +304,34 @@ class GameSpec:
 # ------------------------------------------------------------------ loading
 
 
+def local_names(d: dict[str, Any]) -> set[str]:
+    """Every name a move argument or an effect binds, anywhere in the file."""
+    names: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k == "args" and isinstance(x, dict):
+                    names.update(str(a) for a in x)
+                if (k in ("choose", "flip", "for_each", "let", "random")
+                        and isinstance(x, dict)):
+                    if isinstance(x.get("var"), str):
+                        names.add(x["var"])
+                    if k == "let":
+                        names.update(str(a) for a in x)
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(d.get("moves"))
+    walk(d.get("procedures"))
+    walk(d.get("hooks"))
+    walk(d.get("setup"))
+    walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
+    return names
+
+
 class _Lines:
     """Maps a field path ("moves.2.effects.0") to the line where it stands."""
 
@@ -331,6 +359,7 @@ class _Loader:
         self.names: set[str] = set(RESERVED_NAMES)
         # the functions expressions may call: the engine's and the ruleset's own (functions:)
         self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
@@ -424,7 +453,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, self.functions)
+            return compile_expr(v, self.names, self.functions, self.kinds)
         except ExpressionError as e:
             raise self.fail(path, str(e)) from None
 
@@ -433,7 +462,7 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, self.functions)
+                out[lang] = compile_template(t, self.names, self.functions, self.kinds)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 str(e)) from None
@@ -483,6 +512,14 @@ class _Loader:
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
         functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
                                                | set(derived_raw))
+        # what each zone or var name is, for the code generated from expressions (expr.py);
+        # a name some local may also bind (an argument, a let...) is left to Ctx.lookup
+        bound = (self.local_names(d) | RESERVED_NAMES
+                 | {a for params, _value in functions_raw.values() for a in params})
+        self.kinds = {z: "seatzone" if zones[z].per_seat else "zone" for z in zones
+                      if z not in bound}
+        self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
+                           if v not in bound})
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
         for fname, (params, body) in functions_raw.items():
@@ -633,30 +670,7 @@ class _Loader:
 
     def local_names(self, d: dict[str, Any]) -> set[str]:
         """Every name a move argument or an effect binds, anywhere in the file."""
-        names: set[str] = set()
-
-        def walk(v: Any) -> None:
-            if isinstance(v, dict):
-                for k, x in v.items():
-                    if k == "args" and isinstance(x, dict):
-                        names.update(str(a) for a in x)
-                    if (k in ("choose", "flip", "for_each", "let", "random")
-                            and isinstance(x, dict)):
-                        if isinstance(x.get("var"), str):
-                            names.add(x["var"])
-                        if k == "let":
-                            names.update(str(a) for a in x)
-                    walk(x)
-            elif isinstance(v, list):
-                for x in v:
-                    walk(x)
-
-        walk(d.get("moves"))
-        walk(d.get("procedures"))
-        walk(d.get("hooks"))
-        walk(d.get("setup"))
-        walk([c.get("effects") for c in d.get("cards") or [] if isinstance(c, dict)])
-        return names
+        return local_names(d)
 
     def options(self, v: Any) -> dict[str, OptionSpec]:
         out = {}

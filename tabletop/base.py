@@ -1,0 +1,222 @@
+"""What one game in progress holds (``StateBase``): the zones, the vars, whose turn it is, the
+pending decision, the RNG, the history and the logs, with the small helpers every part uses
+(seats, visibility, copies, undo). The parts of ``State`` build on it: moves.py (listing and
+reading moves), effects.py (the effect interpreter), views.py (views and determinisation) and
+saves.py (the save format)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from .errors import ExpressionError, RulesetError
+from .spec import GameSpec, text_of
+from .values import BOX, Event, Frame, Move, Outcome, Pending
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_S = TypeVar("_S", bound="StateBase")
+
+
+
+class StateBase:
+    """The data of one game and the helpers every part of State uses."""
+
+    def __init__(self, game: Any) -> None:
+        self.game: Game = game
+        self.spec: GameSpec = game.spec
+        self.players = 0
+        self.names: list[str] = []
+        # what the table around the game wants kept with it (bots in seats...): JSON, saved
+        self.meta: dict[str, Any] = {}
+        self.options: dict[str, str] = {}
+        self.seed: int | None = None
+        self.deck: list[str] | None = None
+        self.forced_first: int | None = None  # new_game(first=...), so replay can pass it
+        self._rng = random.Random()
+        self._rng_shared = False  # copy-on-write: shared with a copy until one of them draws
+        self.zones: dict[str, list[int]] = {}
+        self.where: list[str] = []
+        self.vars: dict[str, Any] = {}
+        self.known: list[set[int]] = []
+        self.out: set[int] = set()
+        self.turn_seat = 0
+        self.first_seat = 0
+        self.turn = 1
+        self.round = 1
+        self.pending: Pending | None = None
+        self.frames: list[Frame] = []
+        self.history: list[str] = []
+        self.turn_log: list[tuple[int, str, int, int]] = []
+        self.log: list[Event] = []
+        self.outcome: Outcome | None = None
+        self._events: list[Event] = []
+        self._where = ""  # the ruleset field being evaluated, for error messages
+        self._budget = 0  # effect steps this move may still run (effects.py)
+        self._legal: list[Move] | None = None
+        # derived values already computed, by (name, me, viewer), while nothing changes (a
+        # listing of moves, a view, the end check); None the rest of the time (context.py)
+        self._derived_memo: dict[tuple[str, Any, Any], Any] | None = None
+        # quiet: log steps write nothing (search bots' simulations; never saved)
+        self.quiet = False
+
+    # ------------------------------------------------------------ public API
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (a reaction by another seat included), None at the end."""
+        if self.outcome is not None:
+            return None
+        if self.pending is not None:
+            return self.pending.seat
+        return self.turn_seat
+
+    @property
+    def move_count(self) -> int:
+        return len(self.history)
+
+    def _bug(self, e: BaseException, doing: str, where: str) -> RulesetError:
+        """A ruleset's mistake met during play, as one sentence naming the field."""
+        if isinstance(e, RulesetError):  # already one sentence naming its field
+            return e
+        detail = str(e) if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
+        if isinstance(e, RecursionError):
+            detail = "an expression or effect calls itself without end"
+        if isinstance(e, MemoryError):
+            detail = "it needs more memory than there is"
+        undone = "; the move was not played" if doing.startswith("while playing") else ""
+        return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
+                            file=self.spec.source, line=self.spec.line_of(where), field=where)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What a move may change, to put back if the ruleset fails half-way."""
+        return ({k: v[:] for k, v in self.zones.items()}, self.where[:], dict(self.vars),
+                [set(k) for k in self.known], set(self.out), self.turn_seat, self.turn,
+                self.round, self.pending, self._copy_frames(self.frames), len(self.history),
+                len(self.turn_log), len(self.log), self.outcome)
+
+    def _rollback(self, snap: tuple[Any, ...]) -> None:
+        (self.zones, self.where, self.vars, self.known, self.out, self.turn_seat, self.turn,
+         self.round, self.pending, self.frames, n_history, n_turns, n_log, self.outcome) = snap
+        del self.history[n_history:]
+        del self.turn_log[n_turns:]
+        del self.log[n_log:]
+        self._legal = None
+    def copy(self: _S, rng: bool = True) -> _S:
+        """An independent copy (same RNG state: the copy plays on exactly as the original).
+
+        ``rng=False`` leaves the copy a fresh, unseeded generator: for callers that reseed it.
+        """
+        s = type(self).__new__(type(self))
+        s.game = self.game
+        s.spec = self.spec
+        s.players = self.players
+        s.names = self.names
+        s.meta = self.meta
+        s.options = self.options
+        s.seed = self.seed
+        s.deck = self.deck
+        s.forced_first = self.forced_first
+        if rng:  # share the generator; whichever draws first takes its own copy
+            s._rng = self._rng
+            s._rng_shared = self._rng_shared = True
+        else:
+            s._rng = random.Random(0)
+            s._rng_shared = False
+        s.zones = {k: v[:] for k, v in self.zones.items()}
+        s.where = self.where[:]
+        s.vars = dict(self.vars)
+        s.known = [set(k) for k in self.known]
+        s.out = set(self.out)
+        s.turn_seat = self.turn_seat
+        s.first_seat = self.first_seat
+        s.turn = self.turn
+        s.round = self.round
+        s.pending = attrs.evolve(self.pending) if self.pending else None
+        s.frames = self._copy_frames(self.frames)
+        s.history = self.history[:]
+        s.turn_log = self.turn_log[:]
+        s.log = self.log[:]
+        s.outcome = self.outcome
+        s._events = []
+        s._where = ""
+        s._budget = 0
+        s._legal = self._legal
+        s._derived_memo = None
+        s.quiet = self.quiet
+        return s
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's only source of chance (seeded; saved with the game)."""
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng = own
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"P{seat + 1}"
+
+    def prompt(self, lang: str = "en") -> str | None:
+        """The question a pending decision asks, if it has a prompt."""
+        if self.pending is not None and self.pending.prompt:
+            return text_of(self.pending.prompt, lang)
+        return None
+
+    # ------------------------------------------------------------ turn order
+
+    def next_seat(self, seat: int) -> int:
+        n = self.players
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if s not in self.out:
+                return s
+        return seat
+
+    def previous_seat(self, seat: int) -> int:
+        n = self.players
+        for k in range(1, n + 1):
+            s = (seat - k) % n
+            if s not in self.out:
+                return s
+        return seat
+
+    def visible(self, key: str, seat: int) -> bool:
+        """May ``seat`` see the cards of zone ``key`` (a zone name, or name/seat)?"""
+        name, _, owner = key.partition("/")
+        if name == BOX:
+            return False
+        vis = self.spec.zones[name].visibility
+        if vis == "public":
+            return True
+        if vis == "owner":
+            return owner == str(seat)
+        return False
+    def _copy_frames(self, frames: list[Frame]) -> list[Frame]:
+        tables: dict[int, dict[str, Any]] = {}
+        out = []
+        for f in frames:
+            t = tables.get(id(f.locals))
+            if t is None:
+                t = tables[id(f.locals)] = dict(f.locals)
+            out.append(Frame(f.block, f.index, t))
+        return out
+

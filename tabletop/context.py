@@ -1,0 +1,459 @@
+"""The expression context of the engine (``Ctx``): how a ruleset's names read a state (vars,
+zones, derived values, seats), what a view may show of them, and the engine's own functions
+(``top``, ``seats``, ``combos``, ``allowed``...)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import ExpressionError
+from .expr import Compiled, Work
+from .limits import MAX_LIST
+from .spec import CardDef, ComboDef, text_of
+from .values import CHOICE, PUBLIC
+
+if TYPE_CHECKING:
+    from .base import StateBase
+
+_PLAIN = {int, str, bool, type(None)}  # values a var shows as they are (no card in them)
+
+
+class Ctx:
+    """The expression context: a state, the acting seat, locals, and (for views) a viewer."""
+
+    __slots__ = ("state", "locals", "viewer")
+
+    def __init__(self, state: StateBase, locals_: dict[str, Any],
+                 viewer: int | None = None) -> None:
+        self.state = state
+        self.locals = locals_
+        self.viewer = viewer
+
+    @property
+    def me(self) -> int:
+        me = self.locals.get("me")
+        return self.state.turn_seat if me is None else int(me)
+
+    def lookup(self, name: str) -> Any:
+        loc = self.locals
+        if name in loc:
+            return loc[name]
+        reader = self.state.game.readers.get(name)
+        return None if reader is None else reader(self)
+
+    # the direct reads of the generated code (expr.py), for names no local hides
+    def var(self, name: str) -> Any:
+        v = self.state.vars[name]
+        if self.viewer is None or (type(v) in _PLAIN
+                                   and self.state.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, None)
+
+    def seat_var(self, name: str) -> Any:
+        me = self.me
+        v = self.state.vars[f"{name}/{me}"]
+        if self.viewer is None or (type(v) in _PLAIN
+                                   and self.state.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, me)
+
+    def seat_cards(self, name: str) -> list[Any]:
+        return self.cards(f"{name}/{self.me}")
+
+    def lookup_at(self, name: str, index: Any) -> Any:
+        st = self.state
+        kind = st.game.names.get(name)
+        if kind == "seatvar":
+            v = st.vars.get(f"{name}/{index}")
+            if self.viewer is None or (type(v) in _PLAIN
+                                       and st.spec.vars[name].visibility == "cards"):
+                return v
+            return self.shown(name, v, index)
+        if kind == "seatzone":
+            key = f"{name}/{index}"
+            return self.cards(key) if key in st.zones else None
+        v = self.lookup(name)
+        if isinstance(v, list) and isinstance(index, int) and -len(v) <= index < len(v):
+            return v[index]
+        return None
+
+    def shown(self, name: str, v: Any, owner: Any) -> Any:
+        """A var's value as the viewer of a view may see it (``owner``: the seat of a per-seat
+        var). By default (visibility ``cards``) a card in it, alone or in a list, shows only
+        to a seat that can see that card where it lies, as in a zone; ``public`` shows all,
+        ``owner`` only to its seat, ``hidden`` to nobody."""
+        vis = self.state.spec.vars[name].visibility
+        if vis == "public":
+            return v
+        if vis == "hidden":
+            return None
+        if vis == "owner":
+            return v if owner == self.viewer else None  # the public is no seat
+        return self._seen(v)
+
+    def _seen(self, v: Any) -> Any:
+        if isinstance(v, CardDef):
+            st = self.state
+            viewer = self.viewer
+            assert viewer is not None
+            if st.visible(st.where[v.uid], viewer) or (
+                    viewer != PUBLIC and v.uid in st.known[viewer]):
+                return v
+            return None
+        if isinstance(v, list | tuple):
+            return [self._seen(x) for x in v]
+        return v
+
+    def cards(self, key: str) -> list[Any]:
+        st = self.state
+        ids = st.zones[key]
+        Work.left -= len(ids)  # Work.spend, inlined: zones are read all the time
+        if Work.left < 0:
+            Work.spend(0)
+        memo = st._derived_memo  # while nothing changes, a zone is listed once per viewer
+        if memo is None:
+            return self._cards(key, ids)
+        mk = ("@zone", key, self.viewer)
+        out = memo.get(mk)
+        if out is None:
+            out = memo[mk] = self._cards(key, ids)
+        return out
+
+    def _cards(self, key: str, ids: list[int]) -> list[Any]:
+        st = self.state
+        defs = st.game.spec.cards
+        if self.viewer is None or st.visible(key, self.viewer):
+            return list(map(defs.__getitem__, ids))
+        if self.viewer == PUBLIC:  # the public knows no hidden card
+            return [None] * len(ids)
+        known = st.known[self.viewer]
+        return [defs[i] if i in known else None for i in ids]
+
+    def call(self, name: str, args: Sequence[Compiled]) -> Any:
+        fn = _FUNCTIONS.get(name)
+        if fn is None:  # one of the ruleset's own functions (functions:)
+            return self.call_own(name, args)
+        return fn(self, args)
+
+    def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
+        """A ruleset's own function: its arguments are evaluated here, then bound by name
+        while its value is computed (and put back after)."""
+        params, body = self.state.spec.functions[name]
+        values = [a(self) for a in args]
+        loc = self.locals
+        saved = [(p, loc[p]) for p in params if p in loc]
+        for p, v in zip(params, values, strict=True):
+            loc[p] = v
+        try:
+            return body(self)
+        finally:
+            for p in params:
+                loc.pop(p, None)
+            loc.update(saved)
+
+
+def make_readers(game: Any) -> dict[str, Callable[[Ctx], Any]]:
+    """How each name of a game reads a state (``Ctx.lookup`` of a name that is no local): one
+    function per name, chosen once by what the name is (var, zone, derived value...)."""
+    out: dict[str, Callable[[Ctx], Any]] = {
+        "me": lambda ctx: ctx.me,
+        "opp": lambda ctx: ctx.state.next_seat(ctx.me),
+        "current": lambda ctx: ctx.state.turn_seat,
+        "players": lambda ctx: ctx.state.players,
+        "option": lambda ctx: ctx.state.options,
+        "turn": lambda ctx: ctx.state.turn,
+        "round": lambda ctx: ctx.state.round,
+    }
+    spec = game.spec
+    for name, kind in game.names.items():
+        if kind == "var":
+            out[name] = _var_reader(name, spec.vars[name].visibility == "cards")
+        elif kind == "seatvar":
+            out[name] = _seatvar_reader(name, spec.vars[name].visibility == "cards")
+        elif kind == "zone":
+            out[name] = _zone_reader(name)
+        elif kind == "seatzone":
+            out[name] = _seatzone_reader(name)
+        elif kind == "derived":
+            fn = spec.derived[name]
+            out[name] = _memo_reader(name, fn) if name in game.memo_derived else fn
+    return out
+
+
+def _memo_reader(name: str, fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    """A derived value that reads only the state (and ``me``): computed once per seat while
+    nothing changes (``state._derived_memo`` is a dict then)."""
+    def read(ctx: Ctx) -> Any:
+        memo = ctx.state._derived_memo
+        if memo is None:
+            return fn(ctx)
+        key = (name, ctx.locals.get("me"), ctx.viewer)
+        if key in memo:
+            return memo[key]
+        v = memo[key] = fn(ctx)
+        return v
+    return read
+
+
+def _var_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:
+    def read(ctx: Ctx) -> Any:
+        v = ctx.state.vars[name]
+        if ctx.viewer is None or (cards and type(v) in _PLAIN):
+            return v
+        return ctx.shown(name, v, None)
+    return read
+
+
+def _seatvar_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:
+    def read(ctx: Ctx) -> Any:
+        v = ctx.state.vars[f"{name}/{ctx.me}"]
+        if ctx.viewer is None or (cards and type(v) in _PLAIN):
+            return v
+        return ctx.shown(name, v, ctx.me)
+    return read
+
+
+def _zone_reader(name: str) -> Callable[[Ctx], Any]:
+    return lambda ctx: ctx.cards(name)
+
+
+def _seatzone_reader(name: str) -> Callable[[Ctx], Any]:
+    return lambda ctx: ctx.cards(f"{name}/{ctx.me}")
+
+
+_SUIT_LETTERS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "♤": "s", "♧": "c", "♢": "d", "♡": "h"}
+
+
+def _seat_list(ctx: Ctx) -> list[int]:
+    st = ctx.state
+    return [s for s in range(st.players) if s not in st.out]
+
+
+def _all_seats(ctx: Ctx) -> list[int]:
+    """Every seat, the eliminated ones included."""
+    players: int = ctx.state.players
+    return list(range(players))
+
+
+def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    items = args[0](ctx) or []
+    if len(args) == 1:
+        return items[0] if items else None
+    return list(items[: max(0, int(args[1](ctx)))])
+
+
+def _bottom(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    items = args[0](ctx) or []
+    if len(args) == 1:
+        return items[-1] if items else None
+    n = max(0, int(args[1](ctx)))
+    return list(items[len(items) - n:]) if n else []
+
+
+def _history_moves(ctx: Ctx, seat: int, which: str) -> list[str]:
+    st = ctx.state
+    if which == "this_round":
+        return [m for (s, m, _t, r) in st.turn_log if s == seat and r == st.round]
+    if which == "this_turn":
+        return [m for (s, m, t, _r) in st.turn_log if s == seat and t == st.turn]
+    # the seat's previous turn of its own: a turn where it only answered another seat's
+    # question (its entries are all "@choice") is someone else's turn
+    last = None
+    for s, m, t, _r in reversed(st.turn_log):
+        if s == seat and t != st.turn and m != CHOICE:
+            last = t
+            break
+    if last is None:
+        return []
+    return [m for (s, m, t, _r) in st.turn_log if s == seat and t == last]
+
+
+def _zone_of(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    return ctx.state.where[c.uid].partition("/")[0]
+
+
+def _owner(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    _zone, _, seat = ctx.state.where[c.uid].partition("/")
+    return int(seat) if seat else None
+
+
+def _knows(ctx: Ctx, args: Sequence[Compiled]) -> bool:
+    seat, c = args[0](ctx), args[1](ctx)
+    if not isinstance(c, CardDef) or not isinstance(seat, int):
+        return False
+    st = ctx.state
+    if not 0 <= seat < st.players:
+        return False
+    return c.uid in st.known[seat] or st.visible(st.where[c.uid], seat)
+
+
+def _int_or_none(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _as_card(ctx: Ctx, c: Any, fn: Callable[[], Any]) -> Any:
+    """Evaluate one of a card's own expressions with ``this`` bound to the card."""
+    loc = ctx.locals
+    had, saved = "this" in loc, loc.get("this")
+    loc["this"] = c
+    try:
+        return fn()
+    finally:
+        if had:
+            loc["this"] = saved
+        else:
+            loc.pop("this", None)
+
+
+def _allowed(ctx: Ctx, args: Sequence[Compiled]) -> bool:
+    """Whether every condition of the card's own ``require`` holds (no conditions: true)."""
+    c = args[0](ctx)
+    if not isinstance(c, CardDef):
+        return False
+    reqs = ctx.state.spec.card_require.get(c.code, ())
+    return bool(_as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs)))
+
+
+def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
+    """The why-texts (in the language given, default English) of the card's own conditions
+    that fail now; [] when it may be played."""
+    c = args[0](ctx)
+    lang = str(args[1](ctx)) if len(args) > 1 else "en"
+    if not isinstance(c, CardDef):
+        return []
+    reqs = ctx.state.spec.card_require.get(c.code, ())
+    return list(_as_card(ctx, c, lambda: [text_of({k: f(ctx) for k, f in r.why.items()},
+                                                  lang) for r in reqs if not r.test(ctx)]))
+
+
+def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+    """A card's own named expression (its ``derived:``), or null if it has none."""
+    c, name = args[0](ctx), args[1](ctx)
+    if not isinstance(c, CardDef):
+        return None
+    fn = ctx.state.spec.card_derived.get(c.code, {}).get(str(name))
+    return None if fn is None else _as_card(ctx, c, lambda: fn(ctx))
+
+
+def _listed(v: Any) -> list[Any]:
+    if v is None:
+        return []
+    return list(v) if isinstance(v, list | tuple) else [v]
+
+
+def _few(n: int, what: str) -> None:
+    """Refuse to build a list of ``n`` items past MAX_LIST (counted before it is built)."""
+    if n > MAX_LIST:
+        raise ExpressionError(f"{what} would make more than {MAX_LIST} lists (the limit)")
+    Work.spend(n)
+
+
+def _permutations(v: Any) -> list[list[Any]]:
+    items = _listed(v)
+    n = 1
+    for i in range(2, len(items) + 1):
+        n *= i
+        if n > MAX_LIST:
+            break
+    _few(n, f"permutations() of {len(items)} items")
+    return [list(p) for p in itertools.permutations(items)]
+
+
+def _combinations(v: Any, k: Any) -> list[list[Any]]:
+    items = _listed(v)
+    k = int(k)
+    if k < 0:
+        return []
+    _few(math.comb(len(items), k), f"combinations() of {k} among {len(items)} items")
+    return [list(p) for p in itertools.combinations(items, k)]
+
+
+def _formable(combo: ComboDef, cards: list[Any]) -> list[CardDef]:
+    """The cards of ``cards`` that form ``combo`` (the first copy of each code it needs), or
+    [] when they cannot form it."""
+    pool = [c for c in cards if isinstance(c, CardDef)]
+    used: list[CardDef] = []
+    for code in combo.cards:
+        hit = next((c for c in pool if c.code == code), None)
+        if hit is None:
+            return []
+        pool.remove(hit)
+        used.append(hit)
+    return used
+
+
+def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
+    """The combos (in file order) that the given cards can form."""
+    have: dict[str, int] = {}
+    for c in _cards_of(args[0](ctx)):
+        have[c.code] = have.get(c.code, 0) + 1
+    key = frozenset(have.items())
+    game = ctx.state.game
+    memo: dict[frozenset[tuple[str, int]], list[ComboDef]] = game.combos_memo
+    found = memo.get(key)
+    if found is None:
+        # as _formable, without building the lists: each code the combo needs, as many times
+        found = [c for c in ctx.state.spec.combos.values()
+                 if c.cards and all(have.get(code, 0) >= c.cards.count(code)
+                                    for code in c.cards)]
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = found
+    return list(found)
+
+
+def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:
+    """The cards of the list that form the combo (a combo or its id); [] if they cannot."""
+    combo = args[0](ctx)
+    if isinstance(combo, str):
+        combo = ctx.state.spec.combos.get(combo)
+    if not isinstance(combo, ComboDef):
+        return []
+    return _formable(combo, _cards_of(args[1](ctx)))
+
+
+_FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+    "combos": _combos,
+    "combo_cards": _combo_cards,
+    "allowed": _allowed,
+    "unmet": _unmet,
+    "calc": _calc,
+    "seat_name": lambda ctx, a: ctx.state.seat_name(_int_or_none(a[0](ctx))),
+    "top": _top,
+    "bottom": _bottom,
+    "permutations": lambda ctx, a: _permutations(a[0](ctx)),
+    "combinations": lambda ctx, a: _combinations(a[0](ctx), a[1](ctx)),
+    "seats": lambda ctx, a: _seat_list(ctx),
+    "all_seats": lambda ctx, a: _all_seats(ctx),
+    "others": lambda ctx, a: [s for s in _seat_list(ctx)
+                              if s != (a[0](ctx) if a else ctx.me)],
+    "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
+    "previous_seat": lambda ctx, a: ctx.state.previous_seat(int(a[0](ctx))),
+    "last_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "last_turn"),
+    "this_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_turn"),
+    "this_round": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_round"),
+    "knows": _knows,
+    "zone_of": _zone_of,
+    "owner": _owner,
+}
+
+
+
+def _cards_of(v: Any) -> list[CardDef]:
+    if v is None:
+        return []
+    if isinstance(v, CardDef):
+        return [v]
+    if isinstance(v, list | tuple):
+        return [c for c in v if isinstance(c, CardDef)]
+    return []
+

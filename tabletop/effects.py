@@ -1,0 +1,619 @@
+"""The effect interpreter: a move's effects run as a stack of frames (block, step index,
+locals) so a ``choose`` can suspend them half-way and a later move resume them. Each step is
+made ready to run once per game (``make_runners``: the commonest kinds with their parameters
+looked up then, the others through ``_STEPS``). Also the end of the game (end rules,
+outcomes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .base import StateBase
+from .context import Ctx, _cards_of
+from .errors import ExpressionError, RulesetError
+from .expr import Compiled, Work, texts_renderer
+from .limits import MAX_FRAMES
+from .spec import Block, GameSpec, Step, text_of
+from .values import CHOICE, RULESET_BUGS, STEP_BUDGET, Event, Frame, Move, Outcome, Pending
+
+
+class Effects(StateBase):
+    """The part of State that runs effects."""
+
+    def _apply(self, m: Move) -> list[Event]:
+        self._events = []
+        self._legal = None
+        seat = self.current_player
+        assert seat is not None
+        if m.move_id == CHOICE:
+            p = self.pending
+            assert p is not None
+            self.pending = None
+            value = m.args[0][1]
+            self.frames[-1].locals[p.var] = value
+        else:
+            ms = self.game.move_by_id[m.move_id]
+            locals_ = {"me": seat}
+            locals_.update(m.args)
+            self.frames = [Frame(ms.effects, 0, locals_)]
+        self.history.append(m.text)
+        self.turn_log.append((seat, m.move_id, self.turn, self.round))
+        self._run()
+        if self.outcome is None and self.pending is None:
+            self._check_end()
+        if len(self.history) >= self.spec.max_moves and self.outcome is None:
+            self._finish_limit()
+        self.log.extend(self._events)
+        return self._events
+
+    def _finish_limit(self) -> None:
+        """The game reached its move limit: the ruleset's ``limit`` outcome, else a draw."""
+        self.frames = []
+        self.pending = None
+        if "limit" in self.spec.outcomes:
+            self._finish("limit")
+            return
+        reason = f"the game reached its limit of {self.spec.max_moves} moves"
+        self.outcome = Outcome((), tuple(0 for _ in range(self.players)), reason, "limit",
+                               {"en": reason, "fr": f"la partie a atteint sa limite de "
+                                f"{self.spec.max_moves} coups"})
+
+    def run_setup(self) -> None:
+        """Run the ruleset's setup steps and the first turn's start."""
+        hooks = self.spec.hooks
+        self.frames = []
+        if "turn_start" in hooks:
+            self.frames.append(Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
+        self.frames.append(Frame(self.spec.setup, 0, {"me": self.turn_seat}))
+        self._events = []
+        Work.reset()
+        try:
+            self._run()
+            if self.outcome is None and self.pending is None:
+                self._check_end()
+        except RULESET_BUGS as e:
+            raise self._bug(e, "while setting up the game", self._where) from None
+        self.log.extend(self._events)
+        self._legal = None
+
+    def _run(self) -> None:
+        frames = self.frames
+        self._budget = STEP_BUDGET
+        runners = self.game.runners
+        straight = self.game.straight
+        while frames:
+            f = frames[-1]
+            block = f.block
+            steps = block.steps
+            if f.index == 0 and straight[block.id] is not None:  # all its steps in a row
+                f.index = len(steps)
+                for path, r in straight[block.id] or ():
+                    self._where = path
+                    self._budget -= 1
+                    if self._budget < 0:
+                        raise _too_many_steps(self, path)
+                    r(self, f)
+                frames.pop()  # a straight block pushes no frame: f is still on top
+                continue
+            run = runners[block.id]
+            n = len(steps)
+            while True:  # the steps of the top frame, until it ends or another is pushed
+                i = f.index
+                if i >= n:
+                    frames.pop()
+                    break
+                step = steps[i]
+                f.index = i + 1
+                self._where = step.path
+                self._budget -= 1
+                if self._budget < 0:
+                    raise _too_many_steps(self, step.path)
+                run[i](self, f)
+                if self.outcome is not None:
+                    frames.clear()
+                    self.pending = None
+                    return
+                if self.pending is not None:
+                    return
+                if frames[-1] is not f:
+                    break
+
+    def _check_end(self) -> None:
+        ctx = Ctx(self, {"me": self.turn_seat})
+        saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
+        try:
+            for i, rule in enumerate(self.spec.end):
+                self._where = f"end.{i}"
+                if rule.test(ctx):
+                    self._finish(rule.outcome)
+                    return
+        finally:
+            self._derived_memo = saved
+
+    def _finish(self, name: str) -> None:
+        self._where = f"outcomes.{name}"
+        o = self.spec.outcomes[name]
+        ctx = Ctx(self, {"me": self.turn_seat})
+        winners = o.winners(ctx)
+        if winners is None:
+            winners = []
+        elif not isinstance(winners, list):
+            winners = [winners]
+        scores = []
+        for s in range(self.players):
+            if o.score is None:
+                scores.append(1 if s in winners else 0)
+            else:
+                ctx.locals["me"] = s
+                scores.append(int(o.score(ctx) or 0))
+        ctx.locals["me"] = self.turn_seat
+        reasons = {lang: f(ctx) for lang, f in o.reason.items()}
+        self.outcome = Outcome(tuple(int(w) for w in winners), tuple(scores),
+                               text_of(reasons, "en"), name, reasons)
+        self._emit("end", None, {lang: r for lang, r in reasons.items()}, {"outcome": name})
+
+    def _emit(self, kind: str, seat: int | None, text: dict[str, str],
+              data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
+              ) -> None:
+        self._events.append(Event(kind, seat, text, data or {}, private_to))
+
+    # ------------------------------------------------------------ card movement
+
+    def zone_key(self, ref: tuple[str, Compiled | None], ctx: Ctx) -> str:
+        name, seat_expr = ref
+        z = self.spec.zones[name]
+        if not z.per_seat:
+            return name
+        seat = ctx.me if seat_expr is None else seat_expr(ctx)
+        return f"{name}/{int(seat)}"
+
+    def put(self, uid: int, key: str, at: str | None) -> None:
+        """Move one card to zone ``key`` (top or bottom; default by the zone's order)."""
+        src = self.where[uid]
+        if src:
+            self.zones[src].remove(uid)
+        dest = self.zones[key]
+        zone = self.spec.zones[key.partition("/")[0]]
+        if at is None:
+            at = "top" if zone.order == "pile" else "bottom"
+        if at == "top":
+            dest.insert(0, uid)
+        else:
+            dest.append(uid)
+        self.where[uid] = key
+
+
+# ---------------------------------------------------------------- effect steps
+
+
+def _ctx(st: Effects, f: Frame) -> Ctx:
+    """The expression context of a frame's steps (made once per frame)."""
+    ctx: Ctx | None = f.ctx
+    if ctx is None or ctx.state is not st:
+        ctx = f.ctx = Ctx(st, f.locals)
+    return ctx
+
+def _var_key(st: Effects, name: str, seat_expr: Compiled | None, ctx: Ctx) -> str:
+    if st.spec.vars[name].per_seat:
+        seat = ctx.me if seat_expr is None else seat_expr(ctx)
+        return f"{name}/{int(seat)}"
+    return name
+
+
+def _clamp(st: Effects, name: str, v: Any) -> Any:
+    spec = st.spec.vars[name]
+    if isinstance(v, int) and not isinstance(v, bool):
+        if spec.max is not None and v > spec.max:
+            v = spec.max
+        if spec.min is not None and v < spec.min:
+            v = spec.min
+    return v
+
+
+def _step_set(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    for name, expr in step.params["values"].items():
+        st.vars[_var_key(st, name, step.params["seat"], ctx)] = _clamp(st, name, expr(ctx))
+
+
+def _step_add(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    for name, expr in step.params["values"].items():
+        key = _var_key(st, name, step.params["seat"], ctx)
+        st.vars[key] = _clamp(st, name, (st.vars[key] or 0) + int(expr(ctx) or 0))
+
+
+def _step_let(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    for name, expr in step.params["values"].items():
+        f.locals[name] = expr(ctx)
+
+
+def _step_move(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    cards = _cards_of(step.params["what"](ctx))
+    key = st.zone_key(step.params["to"], ctx)
+    at = step.params["at"]
+    zone = st.spec.zones[step.params["to"][0]]
+    top = (at or ("top" if zone.order == "pile" else "bottom")) == "top"
+    for c in (reversed(cards) if top else cards):
+        st.put(c.uid, key, at)
+
+
+def _step_deal(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    src = st.zone_key(step.params["from"], ctx)
+    dst = st.zone_key(step.params["to"], ctx)
+    if step.params["count"] is not None:
+        n = int(step.params["count"](ctx) or 0)
+    else:
+        n = int(step.params["fill"](ctx) or 0) - len(st.zones[dst])
+    at = step.params["at"]
+    for _ in range(max(0, n)):
+        pile = st.zones[src]
+        if not pile:
+            break
+        st.put(pile[0], dst, at)
+
+
+def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    key = st.zone_key(step.params["zone"], ctx)
+    pile = st.zones[key]
+    st.rng.shuffle(pile)
+    ids = set(pile)
+    for k in st.known:
+        k -= ids
+    st._emit("shuffle", None, {"en": f"shuffled {key}", "fr": f"{key} mélangé"},
+             {"zone": key})
+
+
+def _step_if(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    branch = step.blocks["then"] if step.params["test"](ctx) else step.blocks["else"]
+    if branch.steps:
+        st.frames.append(Frame(branch, 0, f.locals))
+
+
+def _step_do(st: Effects, step: Step, f: Frame) -> None:
+    st.frames.append(Frame(st.spec.procedures[step.params["name"]], 0, f.locals))
+
+
+def _step_end(st: Effects, step: Step, f: Frame) -> None:
+    st._finish(step.params["outcome"])
+
+
+def _step_check_end(st: Effects, step: Step, f: Frame) -> None:
+    st._check_end()
+
+
+def _step_choose(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    p = step.params
+    options = p["from"](ctx)
+    if options is None:
+        options = []
+    elif not isinstance(options, list):
+        options = [options]
+    if not options and not p["optional"]:
+        f.locals[p["var"]] = None
+        return
+    if len(options) == 1 and not p["optional"]:
+        f.locals[p["var"]] = options[0]
+        return
+    prompt = {lang: t(ctx) for lang, t in p["prompt"].items()} if p["prompt"] else {}
+    st.pending = Pending(int(p["seat"](ctx)), p["var"], options, p["notation"], p["pass"],
+                         p["optional"], prompt, p["seats"], p["notations"], p["passes"],
+                         p["words"])
+
+
+def _step_reveal(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    cards = _cards_of(step.params["what"](ctx))
+    to = step.params["to"](ctx)
+    seats = to if isinstance(to, list) else [to]
+    for s in seats:
+        st.known[int(s)].update(c.uid for c in cards)
+    def names(lang: str) -> str:
+        return ", ".join(text_of(c.name, lang) for c in cards)
+
+    # the line is the seeing seat's own ("Chloé: saw Key"): a reveal to one seat is logged as
+    # that seat's, a reveal to several as nobody's in particular
+    to_seats = tuple(int(s) for s in seats)
+    who = to_seats[0] if len(to_seats) == 1 else None
+    st._emit("reveal", who, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
+             {"cards": [c.code for c in cards]}, to_seats)
+
+
+def _step_flip(st: Effects, step: Step, f: Frame) -> None:
+    side = "heads" if st.rng.random() < 0.5 else "tails"
+    f.locals[step.params["var"]] = side
+    fr = {"heads": "face", "tails": "pile"}[side]
+    st._emit("chance", None, {"en": f"coin: {side}", "fr": f"pièce : {fr}"}, {"coin": side})
+
+
+def _step_for_each(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    items = step.params["in"](ctx) or []
+    if not isinstance(items, list):
+        items = [items]
+    body = step.blocks["do"]
+    Work.spend(len(items))
+    if len(st.frames) + len(items) > MAX_FRAMES:
+        raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
+                              f"run (the limit): {len(items)} items")
+    for x in reversed(items):
+        loc = dict(f.locals)
+        loc[step.params["var"]] = x
+        st.frames.append(Frame(body, 0, loc))
+
+
+def _step_card_effect(st: Effects, step: Step, f: Frame) -> None:
+    """Run the named effect of each given card that declares one, in order, with ``this``
+    bound to the card (cards without that effect are skipped)."""
+    ctx = _ctx(st, f)
+    table = st.spec.card_effects
+    name = step.params["name"]
+    for c in reversed(_cards_of(step.params["card"](ctx))):
+        block = table.get(c.code, {}).get(name)
+        if block is not None and block.steps:
+            loc = dict(f.locals)
+            loc["this"] = c
+            st.frames.append(Frame(block, 0, loc))
+
+
+def _step_rejoin(st: Effects, step: Step, f: Frame) -> None:
+    """Eliminated seats come back into the game (a new round of a match); logs nothing."""
+    v = step.params["seats"](_ctx(st, f))
+    for seat in (v if isinstance(v, list) else [v]):
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            st.out.discard(seat)
+
+
+def _step_random(st: Effects, step: Step, f: Frame) -> None:
+    """Bind a local to one item of a list drawn at random (null when empty), or with count
+    to a list of that many different items (fewer if the list is shorter), in drawn order."""
+    ctx = _ctx(st, f)
+    items = step.params["from"](ctx)
+    items = [] if items is None else list(items) if isinstance(items, list | tuple) else [items]
+    count = step.params["count"]
+    if count is None:
+        f.locals[step.params["var"]] = items[st.rng.randrange(len(items))] if items else None
+        return
+    n = max(0, min(len(items), int(count(ctx) or 0)))
+    f.locals[step.params["var"]] = st.rng.sample(items, n)
+
+
+def _step_eliminate(st: Effects, step: Step, f: Frame) -> None:
+    ctx = _ctx(st, f)
+    seat = int(step.params["seat"](ctx))
+    st.out.add(seat)
+    name = st.seat_name(seat)
+    st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} est éliminé"})
+
+
+def _step_end_turn(st: Effects, step: Step, f: Frame) -> None:
+    loc: dict[str, Any] = {"me": st.turn_seat}
+    nxt = step.params.get("next")
+    if nxt is not None:  # end_turn: {next: seat}; kept in the advance frame (saved with it)
+        seat = nxt(_ctx(st, f))
+        if isinstance(seat, int) and 0 <= seat < st.players and seat not in st.out:
+            loc["@next"] = seat
+    st.frames.append(Frame(st.game.advance_block, 0, loc))
+    hooks = st.spec.hooks
+    if "turn_end" in hooks:
+        st.frames.append(Frame(hooks["turn_end"], 0, {"me": st.turn_seat}))
+
+
+def _step_advance(st: Effects, step: Step, f: Frame) -> None:
+    old = st.turn_seat
+    chosen = f.locals.get("@next")
+    new = st.next_seat(old) if chosen is None else int(chosen)
+    st.turn_seat = new
+    st.turn += 1
+    hooks = st.spec.hooks
+    if "turn_start" in hooks:
+        st.frames.append(Frame(hooks["turn_start"], 0, {"me": new}))
+    n = st.players
+    pos_new, pos_old = (new - st.first_seat) % n, (old - st.first_seat) % n
+    # a new round when the order wraps past the first seat; a turn given to a chosen seat
+    # (end_turn: {next: ...}) starts one only when it goes back in the order, so an extra
+    # turn for the same seat stays in its round
+    if pos_new < pos_old or (pos_new == pos_old and chosen is None):
+        st.round += 1
+        if "round_end" in hooks:
+            st.frames.append(Frame(hooks["round_end"], 0, {"me": new}))
+
+
+_STEPS: dict[str, Callable[[Effects, Step, Frame], None]] = {
+    "set": _step_set,
+    "add": _step_add,
+    "let": _step_let,
+    "move": _step_move,
+    "deal": _step_deal,
+    "shuffle": _step_shuffle,
+    "if": _step_if,
+    "do": _step_do,
+    "end": _step_end,
+    "check_end": _step_check_end,
+    "choose": _step_choose,
+    "reveal": _step_reveal,
+    "flip": _step_flip,
+    "for_each": _step_for_each,
+    "card_effect": _step_card_effect,
+    "eliminate": _step_eliminate,
+    "rejoin": _step_rejoin,
+    "random": _step_random,
+    "end_turn": _step_end_turn,
+    "_advance": _step_advance,
+}
+
+
+# ---------------------------------------------------------------- steps made ready to run
+
+Runner = Callable[[Effects, Frame], None]
+
+
+def _too_many_steps(st: Effects, path: str) -> RulesetError:
+    return RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move (the "
+                        "limit): a loop in the ruleset (a procedure or hook that calls "
+                        "itself?)", file=st.spec.source, line=st.spec.line_of(path), field=path)
+
+
+# Steps that never push a frame, ask a question or end the game: a block made of these alone
+# (and of if and do over such blocks) is "straight": it runs to its end in one call, without a
+# frame of its own, exactly as the frame would have run it.
+_STRAIGHT = {"set", "add", "let", "log", "announce", "move", "deal", "shuffle", "reveal", "flip",
+             "random", "rejoin", "eliminate"}
+Plan = tuple[tuple[str, Runner], ...]
+
+
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec
+                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+    """For each block (by its id), a function per step that runs it: the commonest steps
+    with their parameters looked up once, the others through ``_STEPS``; an ``if`` whose
+    branches are straight, or a ``do`` of a straight procedure, runs them in place. And for
+    each block, its steps as one plan when it is straight (else None)."""
+    plans: dict[int, Plan | None] = {}
+
+    def plan(block: Block, visiting: set[int]) -> Plan | None:
+        if block.id in plans:
+            return plans[block.id]
+        if block.id in visiting:
+            return None
+        visiting.add(block.id)
+        out: list[tuple[str, Runner]] = []
+        for step in block.steps:
+            r = runner(step, visiting)
+            if r is None or step.kind not in _STRAIGHT | {"if", "do"}:
+                break
+            out.append((step.path, r))
+        visiting.discard(block.id)
+        plans[block.id] = tuple(out) if len(out) == len(block.steps) else None
+        return plans[block.id]
+
+    def runner(step: Step, visiting: set[int]) -> Runner | None:
+        """The step's runner; None for an if or do that cannot run in place."""
+        if step.kind == "if":
+            then = plan(step.blocks["then"], visiting)
+            other = plan(step.blocks["else"], visiting)
+            if then is not None and other is not None:
+                return _inline_if(step.params["test"], then, other)
+            return None
+        if step.kind == "do":
+            body = plan(spec.procedures[step.params["name"]], visiting)
+            return None if body is None else _inline(body)
+        return _runner(step, spec)
+
+    out: list[tuple[Runner, ...]] = []
+    for i, block in enumerate(blocks):
+        if block.id != i:
+            raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
+        out.append(tuple(runner(step, set()) or _runner(step, spec) for step in block.steps))
+    return out, [plan(block, set()) for block in blocks]
+
+
+def _inline(body: Plan) -> Runner:
+    def run_in_place(st: Effects, f: Frame) -> None:  # the steps as _run would, one by one
+        for path, r in body:
+            st._where = path
+            st._budget -= 1
+            if st._budget < 0:
+                raise _too_many_steps(st, path)
+            r(st, f)
+    return run_in_place
+
+
+def _inline_if(test: Compiled, then: Plan, other: Plan) -> Runner:
+    def run_if_in_place(st: Effects, f: Frame) -> None:
+        for path, r in (then if test(_ctx(st, f)) else other):
+            st._where = path
+            st._budget -= 1
+            if st._budget < 0:
+                raise _too_many_steps(st, path)
+            r(st, f)
+    return run_if_in_place
+
+
+def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per kind of step)
+    p = step.params
+    kind = step.kind
+    if kind == "if":
+        test, then, other = p["test"], step.blocks["then"], step.blocks["else"]
+
+        def run_if(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            branch = then if test(ctx) else other
+            if branch.steps:
+                inner = Frame(branch, 0, f.locals)
+                inner.ctx = ctx  # the same locals: the same context
+                st.frames.append(inner)
+        return run_if
+    if kind == "do":
+        procedure = spec.procedures[p["name"]]
+
+        def run_do(st: Effects, f: Frame) -> None:
+            inner = Frame(procedure, 0, f.locals)
+            inner.ctx = f.ctx
+            st.frames.append(inner)
+        return run_do
+    if kind == "let":
+        lets = tuple(p["values"].items())
+
+        def run_let(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            for name, expr in lets:
+                f.locals[name] = expr(ctx)
+        return run_let
+    if kind in ("set", "add"):
+        seat = p["seat"]
+        items = tuple((name, expr, spec.vars[name].per_seat, spec.vars[name].min,
+                       spec.vars[name].max) for name, expr in p["values"].items())
+        adding = kind == "add"
+
+        def run_set(st: Effects, f: Frame) -> None:  # as _step_set and _step_add
+            ctx = _ctx(st, f)
+            values = st.vars
+            for name, expr, per_seat, lo, hi in items:
+                if adding:
+                    key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
+                           else name)
+                    v = (values[key] or 0) + int(expr(ctx) or 0)
+                else:
+                    v = expr(ctx)
+                    key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
+                           else name)
+                if isinstance(v, int) and not isinstance(v, bool):
+                    if hi is not None and v > hi:
+                        v = hi
+                    if lo is not None and v < lo:
+                        v = lo
+                values[key] = v
+        return run_set
+    if kind in ("log", "announce"):  # a log line, said by the seat (log) or the game
+        render = texts_renderer(p["text"])
+        by_me = kind == "log"
+
+        def run_log(st: Effects, f: Frame) -> None:
+            if st.quiet:
+                return
+            ctx = _ctx(st, f)
+            texts = render(ctx)
+            Work.spend(sum(map(len, texts.values())))
+            st._events.append(Event("log", ctx.me if by_me else None, texts, {}, None))
+        return run_log
+    if kind == "move":  # as _step_move
+        what, to, at = p["what"], p["to"], p["at"]
+        at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
+        top = at == "top"
+
+        def run_move(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            cards = _cards_of(what(ctx))
+            key = st.zone_key(to, ctx)
+            for c in (reversed(cards) if top else cards):
+                st.put(c.uid, key, at)
+        return run_move
+    generic = _STEPS[kind]
+    return lambda st, f: generic(st, step, f)

@@ -1,0 +1,478 @@
+"""Moves: listing the legal moves (bindings of a move's arguments, its requirements), their
+notation in each language, and reading a typed move back (with the sentence that says why a
+move is not legal now)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .base import StateBase
+from .context import _SUIT_LETTERS, Ctx
+from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
+from .expr import Work
+from .limits import MAX_BINDINGS
+from .spec import ArgSpec, CardDef, ComboDef, MoveSpec, text_of
+from .values import CHOICE, RULESET_BUGS, Move, fold_accents, message_error, message_texts
+
+
+class MoveListing(StateBase):
+    """The part of State that lists, shows and reads moves."""
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the current player may make now, in a stable order; [] once over."""
+        if self.outcome is not None:
+            return []
+        if self._legal is None:
+            Work.reset()
+            saved, self._derived_memo = self._derived_memo, self._derived_memo or {}
+            try:
+                self._legal = self._pending_moves() if self.pending else self._free_moves()
+            except RULESET_BUGS as e:
+                raise self._bug(e, "while listing the legal moves", "moves") from None
+            finally:
+                self._derived_memo = saved
+        return list(self._legal)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move this text names.
+
+        :raises NotationError: the text does not parse as a move of this game.
+        :raises IllegalMoveError: it parses but is not legal now; the message says why.
+        """
+        if self.outcome is not None:
+            raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
+        tokens = tuple(self._norm(t) for t in str(text).split())
+        if not tokens:
+            raise NotationError("empty move: type one of the legal moves, e.g. "
+                                f"{self._example()!r}")
+        legal = self.legal_moves()
+        for m in legal:
+            if self._key(m.text.split()) == tokens:
+                return m
+        for m in legal:  # the cards of a `cards` argument (always last) may come in any order
+            ms = self.game.move_by_id.get(m.move_id)
+            if ms is None or not any(a.kind == "cards" for a in ms.args):
+                continue
+            mt = self._key(m.text.split())
+            fixed = len(ms.template) - 1
+            if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
+                    and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
+                return m
+        for lang in self.game.notation_langs:  # a move typed in another language's notation
+            for m in legal:
+                mt = self._key(self.move_text(m, lang).split())
+                if mt == tokens:
+                    return m
+                ms = self.game.move_by_id.get(m.move_id)
+                if ms is None or not any(a.kind == "cards" for a in ms.args):
+                    continue
+                fixed = len(ms.notations.get(lang, ms.template)) - 1
+                if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
+                        and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
+                    return m
+        raise self._diagnose(text, tokens)
+
+    def move_hint(self, move: Move, lang: str) -> str | None:
+        """The note the ruleset shows beside a legal move (its ``hint`` whose ``if`` holds
+        now, with the move's arguments bound), in ``lang``; None when there is none."""
+        ms = self.game.move_by_id.get(move.move_id)
+        if ms is None or not ms.hints:
+            return None
+        ctx = Ctx(self, {"me": self.turn_seat, **dict(move.args)})
+        try:
+            for h in ms.hints:
+                if h.test(ctx):
+                    return text_of({k: f(ctx) for k, f in h.why.items()}, lang)
+        except RULESET_BUGS as e:
+            raise self._bug(e, "while listing the moves' hints", f"moves.{ms.id}.hint"
+                            ) from None
+        return None
+
+    def move_text(self, move: Move, lang: str) -> str:
+        """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
+        language (where it gives one) with the cards' codes in that language."""
+        if move.move_id == CHOICE:
+            p = self.pending
+            if p is None:
+                return move.text
+            value = move.args[0][1]
+            if value is None:
+                return " ".join(p.passes.get(lang, p.pass_notation))
+            if isinstance(value, str) and lang in p.words.get(value, {}):
+                value = p.words[value][lang]
+            return self._render(p.notations.get(lang, p.notation), {"choice": value},
+                                seats=p.seats, lang=lang)
+        ms = self.game.move_by_id.get(move.move_id)
+        if ms is None:
+            return move.text
+        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang)
+
+    def _free_moves(self) -> list[Move]:
+        out: list[Move] = []
+        seen: set[str] = set()
+        phase = self.vars.get("phase")
+        me = self.turn_seat
+        plans = self.game.require_plan
+        notation = self.game.notation_holes
+        for ms in self.spec.moves:
+            if ms.phases is not None and phase not in ms.phases:
+                continue
+            locals_: dict[str, Any] = {"me": me}
+            ctx = Ctx(self, locals_)
+            require = ms.require
+            if ms.args:
+                first, rest = plans[ms.id]
+                if first:
+                    try:
+                        ok = True
+                        for r in first:
+                            if not r.test(ctx):
+                                ok = False
+                                break
+                        if not ok:
+                            continue  # fails whatever the arguments: list none of them
+                        require = rest
+                    except RULESET_BUGS:
+                        pass  # raised again below, in the order the requirements are written
+            if len(ms.args) == 1:  # as below, without a dict per binding
+                name = ms.args[0].name
+                for x in self._domain(ms.args[0], ctx):
+                    locals_[name] = x
+                    for r in require:
+                        if not r.test(ctx):
+                            break
+                    else:
+                        words = []
+                        for hole, word in notation[ms.id]:
+                            if hole is None:
+                                words.append(word)
+                            else:
+                                v = x if hole == name else {name: x}[hole]
+                                words.append(v.code if type(v) is CardDef else self._token(v))
+                        text = " ".join(words)
+                        if text not in seen:
+                            seen.add(text)
+                            out.append(Move(ms.id, ((name, x),), text))
+                continue
+            for binding in self._bindings(ms, ctx):
+                locals_.update(binding)
+                for r in require:
+                    if not r.test(ctx):
+                        break
+                else:
+                    words = []  # as _render, with the notation's holes found at load
+                    for hole, word in notation[ms.id]:
+                        if hole is None:
+                            words.append(word)
+                        else:
+                            v = binding[hole]
+                            words.append(v.code if type(v) is CardDef else self._token(v))
+                    text = " ".join(words)
+                    if text not in seen:
+                        seen.add(text)
+                        out.append(Move(ms.id, tuple(binding.items()), text))
+        return out
+
+    def _bindings(self, ms: MoveSpec, ctx: Ctx) -> list[dict[str, Any]]:
+        """Every binding of the move's arguments, each argument's domain (and its ``where``)
+        evaluated with the earlier arguments bound, as when a typed move is checked."""
+        if not ms.args:
+            return [{}]
+        if len(ms.args) == 1:
+            a = ms.args[0]
+            return [{a.name: x} for x in self._domain(a, ctx)]
+        out: list[dict[str, Any]] = []
+
+        def extend(i: int, partial: dict[str, Any]) -> None:
+            if i == len(ms.args):
+                out.append(dict(partial))
+                if len(out) > MAX_BINDINGS:
+                    path = self._arg_path(ms.args[-1]).rpartition(".args")[0]
+                    raise RulesetError(
+                        f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} "
+                        "ways (the limit): narrow its arguments", file=self.spec.source,
+                        line=self.spec.line_of(path), field=path)
+                return
+            a = ms.args[i]
+            ctx.locals.update(partial)
+            for x in self._domain(a, ctx):
+                partial[a.name] = x
+                extend(i + 1, partial)
+            partial.pop(a.name, None)
+
+        extend(0, {})
+        return out
+
+    def _domain(self, a: ArgSpec, ctx: Ctx) -> list[Any]:
+        items = a.domain(ctx)
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            items = [items]
+        if a.kind in ("card", "cards"):
+            items = [x for x in items if x is not None]
+            for x in items:
+                if not isinstance(x, CardDef):
+                    raise ExpressionError(f"the argument {a.name!r} must be drawn from cards, "
+                                          f"got {x!r}")
+        if a.where is not None:
+            saved = ctx.locals.get("it")
+            kept = []
+            for x in items:
+                ctx.locals["it"] = x
+                if a.where(ctx):
+                    kept.append(x)
+            ctx.locals["it"] = saved
+            items = kept
+        if a.kind == "cards":
+            ways = sum(math.comb(len(items), k) for k in range(max(a.min, 0),
+                                                                min(a.max, len(items)) + 1))
+            if ways > MAX_BINDINGS:
+                raise RulesetError(
+                    f"the argument {a.name!r} could take {ways} sets of cards "
+                    f"({a.min} to {a.max} of {len(items)}), more than {MAX_BINDINGS} (the "
+                    "limit): lower its max, or narrow its where", file=self.spec.source,
+                    line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a))
+            subsets: list[Any] = []
+            seen: set[tuple[str, ...]] = set()
+            for k in range(a.min, min(a.max, len(items)) + 1):
+                for combo in itertools.combinations(items, k):
+                    key = tuple(sorted(c.code for c in combo))
+                    if key not in seen:
+                        seen.add(key)
+                        subsets.append(list(combo))
+            return subsets
+        return items
+
+    def _arg_path(self, a: ArgSpec) -> str:
+        """The field path of a move's argument, for error messages."""
+        for i, ms in enumerate(self.spec.moves):
+            if any(x is a for x in ms.args):
+                return f"moves.{i}.args.{a.name}"
+        return "moves"
+
+    def _render(self, template: tuple[str, ...], binding: dict[str, Any],
+                seats: bool = True, lang: str | None = None) -> str:
+        parts = []
+        for t in template:
+            if t[0] == "{" and t[-1] == "}":
+                parts.append(self._token(binding[t[1:-1]], seats, lang))
+            else:
+                parts.append(t)
+        return " ".join(parts)
+
+    def _token(self, v: Any, seats: bool = True, lang: str | None = None) -> str:
+        """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
+        False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
+        if isinstance(v, CardDef):
+            return v.code if lang is None else v.codes.get(lang, v.code)
+        if isinstance(v, ComboDef):
+            return v.code
+        if isinstance(v, list | tuple):
+            return " ".join(self._token(x, seats, lang) for x in v)
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, int):
+            return self.seat_name(v) if seats else str(v)
+        return str(v)
+
+    def _pending_moves(self) -> list[Move]:
+        p = self.pending
+        assert p is not None
+        out = []
+        seen: set[str] = set()
+        for v in p.options:
+            text = self._render(p.notation, {"choice": v}, seats=p.seats)
+            if text not in seen:
+                seen.add(text)
+                out.append(Move(CHOICE, (("choice", v),), text))
+        if p.optional:
+            out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+        return out
+
+    def _check_move(self, move: Move) -> Move:
+        legal = self._legal if self._legal is not None else self.legal_moves()
+        text = move.text
+        for m in legal:
+            if m is move or m.text == text:
+                return m
+        return self.parse_move(text)
+
+    def _norm(self, token: str) -> str:
+        """A typed word as notation compares it: a card's code, ``#seatN``, or lower case."""
+        code = self.game.card_code(token)
+        if code is not None:
+            return code
+        low = fold_accents(token.strip().lower())
+        if len(low) == 1 and low in _SUIT_LETTERS:  # a suit typed as its symbol: ♣ is c
+            low = _SUIT_LETTERS[low]
+        names = {fold_accents(n.lower()): i for i, n in enumerate(self.names)}
+        if low in names:
+            return f"#seat{names[low]}"
+        if low.startswith("p") and low[1:].isdigit():
+            return f"#seat{int(low[1:]) - 1}"
+        return low
+
+    def _key(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        return tuple(self._norm(t) for t in tokens)
+
+    def _example(self) -> str:
+        legal = self.legal_moves()
+        return legal[0].text if legal else "?"
+
+    def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
+        legal = self.legal_moves()
+        langs = ("en", "fr")
+        listing = {lang: ", ".join(self.move_text(m, lang) for m in legal[:12])
+                   + (", ..." if len(legal) > 12 else "") for lang in langs}
+        typed = text.strip()
+        game = self.spec.name
+        if self.pending is not None:
+            return message_error(IllegalMoveError, "not_an_answer", text=typed, listing=listing)
+        for ms in self.spec.moves:
+            for template in (ms.template, *ms.notations.values()):
+                binding = self._match(ms, tokens, template)
+                if binding is None:
+                    continue
+                why = self._why_not(ms, binding)
+                return message_error(IllegalMoveError, "not_legal", text=typed, why=why)
+        for ms in self.spec.moves:
+            for template in (ms.template, *ms.notations.values()):
+                if tokens[0] != self._norm(template[0]) or len(tokens) < len(template):
+                    continue
+                for i, tok in enumerate(template):
+                    arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
+                    if arg is not None and arg.kind in ("card", "cards"):
+                        raw = text.split()
+                        for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
+                            if tokens[j] not in self.game.cards_by_code:
+                                sample = {lang: ", ".join(self.game.card_word(c, lang) for c
+                                                          in list(self.game.cards_by_code)[:3])
+                                          for lang in langs}
+                                return message_error(NotationError, "not_a_card", word=raw[j],
+                                              game=game, sample=sample)
+        for ms in self.spec.moves:  # the ruleset says how this move is typed
+            if ms.usage is not None and any(tokens[0] == self._norm(tpl[0]) for tpl in
+                                            (ms.template, *ms.notations.values())):
+                word = {lang: ms.notations.get(lang, ms.template)[0] for lang in langs}
+                return message_error(NotationError, "bad_usage", text=typed, word=word,
+                              usage=ms.usage, listing=listing)
+        shapes = {lang: " | ".join(" ".join(ms.notations.get(lang, ms.template))
+                                   for ms in self.spec.moves
+                                   if any(tokens[0] == self._norm(tpl[0]) for tpl in
+                                          (ms.template, *ms.notations.values())))
+                  for lang in langs}
+        if shapes["en"]:
+            return message_error(NotationError, "bad_shape", text=typed, shapes=shapes,
+                          listing=listing)
+        answers = {self._norm(n[0]) for n in self.game.answer_notations}
+        if tokens[0] in answers:
+            return message_error(NotationError, "not_asked", text=typed, listing=listing)
+        words = {lang: ", ".join(sorted({ms.notations.get(lang, ms.template)[0]
+                                         for ms in self.spec.moves})) for lang in langs}
+        return message_error(NotationError, "not_a_move", text=typed, game=game, words=words,
+                      listing=listing)
+
+    def _match(self, ms: MoveSpec, tokens: tuple[str, ...],
+               template: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+        template = ms.template if template is None else template
+        args = {a.name: a for a in ms.args}
+        has_cards = any(a.kind == "cards" for a in ms.args)
+        if len(tokens) != len(template) and not (has_cards and len(tokens) >= len(template)):
+            return None
+        binding: dict[str, Any] = {}
+        for i, t in enumerate(template):
+            if t[0] == "{" and t[-1] == "}":
+                a = args[t[1:-1]]
+                if a.kind == "cards":
+                    codes = tokens[i:]
+                    found = [self.game.cards_by_code.get(c) for c in codes]
+                    if any(f is None for f in found):
+                        return None
+                    binding[a.name] = codes
+                    return binding
+                tok = tokens[i]
+                if a.kind == "card":
+                    if tok not in self.game.cards_by_code:
+                        return None
+                    binding[a.name] = tok
+                elif a.kind == "seat":
+                    if not tok.startswith("#seat"):
+                        return None
+                    binding[a.name] = int(tok[5:])
+                else:
+                    binding[a.name] = tok
+            elif self._norm(t) != tokens[i]:
+                return None
+        return binding
+
+    def _card_words(self, code: str) -> dict[str, str]:
+        return {lang: self.game.card_word(code, lang) for lang in ("en", "fr")}
+
+    @staticmethod
+    def _first_words(ms: MoveSpec) -> dict[str, str]:
+        return {lang: ms.notations.get(lang, ms.template)[0] for lang in ("en", "fr")}
+
+    def _why_not(self, ms: MoveSpec, parsed: dict[str, Any]) -> dict[str, str]:
+        """Why a parsed move is not legal now, in each language."""
+        locals_: dict[str, Any] = {"me": self.turn_seat}
+        ctx = Ctx(self, locals_)
+        phase = self.vars.get("phase")
+        if ms.phases is not None and phase not in ms.phases:
+            return message_texts("wrong_phase", move=self._first_words(ms), phase=phase)
+        for a in ms.args:
+            want = parsed[a.name]
+            raw = a.domain(ctx)
+            raw = raw if isinstance(raw, list) else ([] if raw is None else [raw])
+            if a.kind in ("card", "cards"):
+                codes = [want] if a.kind == "card" else list(want)
+                chosen = []
+                pool = list(raw)
+                for code in codes:
+                    hit = next((c for c in pool if isinstance(c, CardDef) and c.code == code),
+                               None)
+                    if hit is None:
+                        zone = self.game.arg_zone.get(id(a))
+                        if zone:
+                            return message_texts("not_in_zone", card=self._card_words(code),
+                                          zone=zone)
+                        return message_texts("not_available", card=self._card_words(code))
+                    pool.remove(hit)
+                    chosen.append(hit)
+                if a.kind == "cards" and not a.min <= len(chosen) <= a.max:
+                    return message_texts("card_count", lo=a.min, hi=a.max)
+                value: Any = chosen[0] if a.kind == "card" else chosen
+                items = chosen
+            else:
+                if a.kind == "word":  # words are typed in any case
+                    want = next((w for w in raw if str(w).lower() == str(want).lower()), want)
+                if a.kind == "combo":  # a combo is typed by its id, in any case
+                    want = next((c for c in raw if isinstance(c, ComboDef)
+                                 and c.code.lower() == str(want).lower()), want)
+                if want not in raw:
+                    combo = next((c for c in self.spec.combos.values()
+                                  if c.code.lower() == str(want).lower()), None)
+                    if a.kind == "combo" and combo is not None:  # its cards are not all there
+                        return message_texts("combo_missing", value=combo.code,
+                                      cards=", ".join(combo.cards))
+                    return message_texts("cannot_choose", value=self._token(want), arg=a.name)
+                value = want
+                items = [want]
+            if a.where is not None:
+                for x in items:
+                    locals_["it"] = x
+                    if not a.where(ctx):
+                        if a.why:
+                            return {k: f(ctx) for k, f in a.why.items()}
+                        return message_texts("cannot_use", value=self._token(x),
+                                      move=self._first_words(ms))
+                locals_.pop("it", None)
+            locals_[a.name] = value
+        for r in ms.require:
+            if not r.test(ctx):
+                return {k: f(ctx) for k, f in r.why.items()}
+        return message_texts("not_listed")
+

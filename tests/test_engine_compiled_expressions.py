@@ -1,0 +1,250 @@
+"""Expressions are compiled to Python source built from the checked tree alone (issue 15):
+hostile texts either fail to load with a clear sentence or compile to code that reads only
+what the engine hands it; the generated code and the closures agree."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.errors import ExpressionError
+from tabletop.expr import _HELPERS, CORE, _closure, compile_expr, generate_source, parse_expr
+
+
+class Ctx:
+    """A bare context: names come from a dict, never from Python."""
+
+    def __init__(self, values: dict[str, Any] | None = None) -> None:
+        self.values = values or {}
+        self.locals: dict[str, Any] = {}
+        self.looked: list[str] = []
+
+    def lookup(self, name: str) -> Any:
+        self.looked.append(name)
+        return self.values.get(name)
+
+    def lookup_at(self, name: str, index: Any) -> Any:
+        v = self.lookup(name)
+        if isinstance(v, list) and isinstance(index, int) and -len(v) <= index < len(v):
+            return v[index]
+        return None
+
+    def call(self, name: str, args: Any) -> Any:
+        return ("called", name, [a(self) for a in args])
+
+
+# names the generated source may hold: ctx, our helpers, the core functions, its own functions
+_ALLOWED = {"ctx", "_T", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE)}
+_OWN = re.compile(r"_[aet]\d*\Z")
+_CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
+              "seat_var"}
+
+HOSTILE = [
+    "__import__('os').system('echo pwned')",
+    "open('/etc/passwd')",
+    "eval(\"1\")",
+    "exec('import os')",
+    "sys.modules",
+    "os.system",
+    "it.__class__.__bases__",
+    "it.__globals__",
+    "x.__dict__['y']",
+    "lambda",
+    "import",
+    "ctx.state",
+    "_ga",
+    "__builtins__",
+    "'\\'); import os; (\\''",
+    '"\\" + __import__(\'os\') + \\""',
+    "'a\\\\' + \"b'c\"",
+    "\"line\nbreak\"",
+    "'x' if \"')) or __import__('os') or (('\" else 'y'",
+    "[\"}\", '{', \"{{}}\"]",
+    "'\\x00' + '\\u0041'",
+    "99999999999999999999999",
+    "1e400",
+    "0x10",
+    "10 ** 15",
+    "a; b",
+    "a = 1",
+    "`id`",
+    "a.b(1)",
+    "size(x) + size(y)) or (z",
+    "f'{x}'",
+    "count(hand, it.__class__ == 1)",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_texts_fail_to_load_or_run_no_code(text: str) -> None:
+    """With names unchecked (the most open case), a hostile text either does not parse (one
+    sentence) or compiles to source whose only names are ours: the ruleset's words reach it
+    only as string constants."""
+    try:
+        tree = parse_expr(text, None, {})
+    except ExpressionError as e:
+        assert str(e) and "\n" not in str(e).split(" in ")[0]
+        with pytest.raises(ExpressionError):
+            compile_expr(text, None, {})
+        return
+    source = generate_source(tree)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            assert node.id in _ALLOWED or _OWN.match(node.id), (node.id, source)
+        elif isinstance(node, ast.Attribute):
+            assert node.attr in _CTX_ATTRS, (node.attr, source)
+            assert isinstance(node.value, ast.Name | ast.Attribute)
+        elif isinstance(node, ast.Call):
+            assert isinstance(node.func, ast.Name | ast.Attribute)
+        assert not isinstance(node, ast.Import | ast.ImportFrom | ast.Lambda | ast.Global)
+    fn = compile_expr(text, None, {})
+    ctx = Ctx()
+    try:
+        fn(ctx)
+    except ExpressionError:
+        pass
+    assert fn.__globals__["__builtins__"] == {}
+
+
+def test_string_literals_keep_their_exact_text() -> None:
+    for text, want in [('"line\nbreak"', "line\nbreak"),
+                       ("'\\x00'", "\\x00"), ("\"it's\"", "it's"), ("'say \"hi\"'", 'say "hi"'),
+                       ("'__import__(\"os\")'", '__import__("os")')]:
+        assert compile_expr(text, None, {})(Ctx()) == want
+    # '+' of two texts is not allowed (numbers or lists): a clear error, not Python's
+    with pytest.raises(ExpressionError):
+        compile_expr("'a\\\\' + \"b'c\"", None, {})(Ctx())
+
+
+def test_names_are_checked_before_any_code_is_made() -> None:
+    for text in ("__import__('os')", "sys", "os.path", "it.x + secret", "open"):
+        with pytest.raises(ExpressionError, match="unknown (name|function)"):
+            compile_expr(text, {"hand", "score"}, {})
+
+
+def test_dunder_and_python_words_are_only_looked_up_in_the_game() -> None:
+    ctx = Ctx({"sys": 3, "lambda": [1, 2], "os": {"system": "not a function"}})
+    assert compile_expr("sys + 1", None, {})(ctx) == 4
+    assert compile_expr("size(lambda)", None, {})(ctx) == 2
+    assert compile_expr("os.system", None, {})(ctx) == "not a function"
+    ctx.locals["it"] = {"a": 1}
+    assert compile_expr("it.__class__", None, {})(ctx) is None
+    assert compile_expr("it.__dict__", None, {})(ctx) is None
+    assert ctx.looked == ["sys", "lambda", "os"]
+
+
+def test_huge_numbers_keep_their_limit() -> None:
+    with pytest.raises(ExpressionError, match="passes"):
+        compile_expr("9999999999999999", None, {})
+    with pytest.raises(ExpressionError, match="limit"):
+        compile_expr("999999999999999 * 999999999999999", None, {})(Ctx())
+    with pytest.raises(ExpressionError, match="limit"):
+        compile_expr("x + 1", None, {})(Ctx({"x": 10**15}))
+
+
+def test_too_deep_for_python_falls_back_to_closures() -> None:
+    """Python's parser refuses some nestings that our limits allow (a long chain of '.' or
+    of '+'): those expressions run as closures, with the same results."""
+    chain = "a" + ".b" * 400
+    assert compile_expr(chain, None, {})(Ctx({"a": {"b": None}})) is None
+    total = "+".join(["1"] * 2000)
+    assert compile_expr(total, None, {})(Ctx()) == 2000
+    assert compile_expr(" - ".join(["x"] * 1500), None, {})(Ctx({"x": 1})) == -1498
+
+
+SAMPLES = [
+    "1 + 2 * 3 - 4 / 2 % 3", "-x + 3", "not x", "x and y", "x or y or z", "x and y and z",
+    "x == 1", "x != 1", "x < y", "x <= y", "x > null", "x >= y", "1 in l", "5 not in l",
+    "'a' if x > 1 else 'b'", "l[0]", "l[-1]", "l[9]", "d.k", "l.k", "size(l)", "size(x)",
+    "size(null)", "count(l, it > 1)", "filter(l, it != 2)", "map(l, it * 2)", "sum(l)",
+    "sum(l, it * it)", "any(l, it > 2)", "all(l, it > 0)", "min(l)", "max(x, y, 7)",
+    "distinct(l)", "first(l)", "last(l)", "abs(-4)", "default(null, 3)", "number('12')",
+    "join(l, '-')", "index_of(l, 2)", "highest(l, it)", "lowest(l, -it)", "symbol('10H')",
+    "take_while(l, it < 3)", "[x, y, [1, 2]]", "l + [4]", "d['k']", "w[1]", "own(x, 2)",
+    "x / 0", "x % 0", "'a' + 1", "z.k.m", "(x + y) * (x - y)", "not not x", "- - x",
+    "x if y else z if x else 9", "true and false or null",
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_generated_code_and_closures_agree(text: str) -> None:
+    values = {"x": 3, "y": 4, "z": None, "l": [1, 2, 3], "d": {"k": "v"}, "w": [5, 6]}
+    tree = parse_expr(text, None, {"own": (0, 3)})
+    results = []
+    for fn in (compile_expr(text, None, {"own": (0, 3)}), _closure(tree, text)):
+        try:
+            results.append(("ok", fn(Ctx(values))))
+        except ExpressionError as e:
+            results.append(("error", str(e)))
+    assert results[0] == results[1]
+
+
+def test_work_limit_still_stops_a_runaway_expression() -> None:
+    from tabletop.expr import Work
+    from tabletop.limits import MAX_WORK
+
+    Work.reset()
+    with pytest.raises(ExpressionError, match="items"):
+        for _ in range(MAX_WORK // 1000 + 2):
+            compile_expr("size(l)", None, {})(Ctx({"l": list(range(1000))}))
+    Work.reset()
+
+
+def test_shipped_games_compile_every_expression() -> None:
+    """Every expression of every shipped game is generated code (none fell back)."""
+    for gid in tabletop.games():
+        spec = tabletop.load(gid).spec
+        for m in spec.moves:
+            for r in m.require:
+                assert r.test.__code__.co_filename == "<expression>", (gid, m.id)
+        for fn in spec.derived.values():
+            assert fn.__code__.co_filename == "<expression>", gid
+
+
+
+HIDING = """\
+id: hiding
+name: {en: Hiding, fr: Cache}
+players: {min: 1, max: 1}
+cards: [{suits: [S], ranks: [2, 3, 4]}]
+zones:
+  deck: {deck: true, visibility: hidden}
+  hand: {order: row}
+  pile: {}
+vars: {pick: {initial: 0}, total: {initial: 0}}
+setup:
+  - deal: {from: deck, to: hand, count: 3}
+moves:
+  - id: take
+    notation: "take {pick}"
+    args: {pick: {word: ["1", "2"]}}
+    require: [{if: 'pick != "2" and size(hand) > 0', why: {en: "no", fr: "non"}}]
+    effects:
+      - let: {pile: "hand"}
+      - set: {total: "total + number(pick) + size(pile)"}
+      - move: {what: "first(hand)", to: pile}
+end: [{if: "size(hand) == 0", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view:
+  total: total
+  pile: size(pile)
+"""
+
+
+def test_a_local_named_like_a_zone_or_var_still_hides_it(tmp_path: Path) -> None:
+    """Generated code reads a zone or var directly only where no local can bind its name: a
+    move argument named like a var, a let named like a zone, are read as locals, as before."""
+    from helpers import load_ruleset
+
+    g = load_ruleset(tmp_path, HIDING)
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S"])
+    assert [m.text for m in st.legal_moves()] == ["take 1"]  # the argument, not the var 0
+    st.play("take 1")
+    assert st.view(0) == {"total": 1 + 3, "pile": 1}  # let pile = hand (3 cards), not zone
+    st.play("take 1")
+    assert st.view(0) == {"total": 4 + 1 + 2, "pile": 2}
