@@ -500,7 +500,10 @@ def report(setups: Sequence[Setup], result: Result, game: Game, games_asked: int
                   for kind, settings in first.seats],
         "seed": first.seed, "games_asked": games_asked, "games": result.games,
         "options": dict(options), "interrupted": result.interrupted, "runs": runs,
-        "compare_option": compare[0] if compare else None, "compare": None}
+        "compare_option": compare[0] if compare else None, "compare": None,
+        # how each kind of move is typed in each language (its first word), for the report
+        "move_words": {ms.id: {lang: ms.notations.get(lang, ms.template)[0]
+                               for lang in ("en", "fr")} for ms in game.spec.moves}}
     if compare and all(t.games for t in result.tallies):
         out["compare"] = comparisons(compare[0], compare[1], result.tallies, names)
     return out

@@ -74,6 +74,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_title": "{game}: {games} games, {players} player(s), seed {seed}",
         "sim_setup": "Options: {options}. Seats: {seats}.",
         "sim_playing": "Playing",
+        "sim_answer": "answer {var}",
         "sim_speed": "{rate} games/s",
         "sim_nothing": "Stopped before any game was played: nothing to report.",
         "sim_stopped": "Stopped after {done} of {total} games: the figures are those of the "
@@ -202,6 +203,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_title": "{game} : {games} parties, {players} joueur(s), graine {seed}",
         "sim_setup": "Options : {options}. Sièges : {seats}.",
         "sim_playing": "Parties",
+        "sim_answer": "réponse {var}",
         "sim_speed": "{rate} parties/s",
         "sim_nothing": "Arrêté avant la fin d'une partie : rien à dire.",
         "sim_stopped": "Arrêté après {done} parties sur {total} : les chiffres sont ceux des "

@@ -39,7 +39,8 @@ def write(rep: Mapping[str, Any], path: Path, lang: str = "en") -> None:
     fig = Figure(figsize=(11, 8), layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(2, 2)
-    fig.suptitle(f"{rep['name']}: {rep['games']:,} games, seed {rep['seed']}")
+    fig.suptitle(t(lang, "sim_title", game=rep["name"], games=f"{rep['games']:,}",
+                   players=rep["players"], seed=rep["seed"]))
     ax = axes[0][0]
     players = rep["players"]
     width = 0.8 / len(runs)
@@ -58,7 +59,8 @@ def write(rep: Mapping[str, Any], path: Path, lang: str = "en") -> None:
     for ax, key in ((axes[0][1], "moves"), (axes[1][0], "turns")):
         for run, label in zip(runs, labels, strict=True):
             _hist(ax, run["figures"][key]["histogram"], label)
-        ax.set_title(f"{t(lang, 'sim_length')}: {t(lang, f'sim_{key}')}")
+        colon = " : " if lang == "fr" else ": "
+        ax.set_title(f"{t(lang, 'sim_length')}{colon}{t(lang, f'sim_{key}')}")
         ax.set_ylabel(t(lang, "sim_games"))
     ax = axes[1][1]
     for run, label in zip(runs, labels, strict=True):

@@ -65,7 +65,17 @@ def _table(*columns: str) -> Table:
     return tb
 
 
-def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str) -> list[RenderableType]:
+def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """A kind of move as the table types it ("poser" for lay); an answer to a question as
+    "answer VAR"."""
+    if kind.startswith("choose "):
+        return t(lang, "sim_answer", var=kind[len("choose "):])
+    return words.get(kind, {}).get(lang, kind)
+
+
+def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
+               move_words: Mapping[str, Mapping[str, str]] | None = None
+               ) -> list[RenderableType]:
     """One run's figures: wins, length, scores, outcomes, moves and cards."""
     out: list[RenderableType] = [Text(t(lang, "sim_wins"), style="bold")]
     w = _table(t(lang, "sim_seat"), t(lang, "sim_bot"),
@@ -112,7 +122,9 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str) -> list[Re
                     t(lang, "sim_won_with"), t(lang, "sim_interval"),
                     t(lang, "sim_won_without"))
         for u in f[key]:
-            tb.add_row(u["name"], f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
+            name = (_move_word(u["name"], move_words or {}, lang) if key == "move_kinds"
+                    else u["name"])
+            tb.add_row(name, f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
                        _pct(u["won"]["rate"]), _interval(u["won"]),
                        _pct(u["won_without"]["rate"]) if u["won_without"]["of"] else "-")
         out.append(tb)
@@ -150,7 +162,7 @@ def render(rep: Mapping[str, Any], lang: str) -> RenderableType:
                                        value=run["value"],
                                        games=f"{run['figures']['games']:,}"),
                               style="bold reverse"))
-        parts.extend(render_run(run["figures"], seats, lang))
+        parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words")))
     if rep.get("compare"):
         parts.extend(render_compare(rep["compare"], lang))
     return Group(*parts)
