@@ -319,3 +319,16 @@ def test_in_a_terminal_the_bar_runs_and_ctrl_c_reports(tmp_path: Path) -> None:
     assert "Stopped after" in text and "of 1,000,000 games" in text and "Wins" in text
     assert "Traceback" not in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_a_french_report_names_the_moves_as_a_french_table_types_them(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, fr = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
+                       "--lang", "fr")
+    assert code == 0, fr
+    moves = fr.split("Coups : ")[1].split("Cartes : ")[0]
+    assert "poser" in moves and "accuser" in moves and "réponse said" in moves
+    assert "lay" not in moves.split() and "accuse" not in moves.split()
+    code, en = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
+                       "--lang", "en")
+    assert "lay" in en.split() and "answer said" in en
