@@ -422,7 +422,7 @@ class MoveListing(StateBase):
         ctx = Ctx(self, locals_)
         phase = self.vars.get("phase")
         if ms.phases is not None and phase not in ms.phases:
-            return message_texts("wrong_phase", move=self._first_words(ms), phase=phase)
+            return message_texts("wrong_phase", move=self._first_words(ms))
         for a in ms.args:
             want = parsed[a.name]
             raw = a.domain(ctx)

@@ -126,8 +126,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
                         "{listing})",
                   "fr": "« {text} » répond à une question qui n'est pas posée maintenant "
                         "(permis maintenant : {listing})"},
-    "wrong_phase": {"en": "{move} is not allowed in this phase ({phase})",
-                    "fr": "{move} n'est pas permis dans cette phase ({phase})"},
+    # the phase's name is the ruleset's own word (often English): the sentence does not show it
+    "wrong_phase": {"en": "{move} is played in another phase of the game",
+                    "fr": "{move} se joue dans une autre phase de la partie"},
     "not_in_zone": {"en": "{card} is not in the {zone}",
                     "fr": "{card} n'est pas là où ce coup prend ses cartes ({zone})"},
     "not_available": {"en": "{card} is not available for this move",

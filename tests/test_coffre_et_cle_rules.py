@@ -382,3 +382,15 @@ def test_bad_input_gets_one_sentence() -> None:
     st.play("designate Ben")
     assert st.is_over
 
+
+
+def test_a_move_of_the_other_phase_is_refused_in_the_player_s_words() -> None:
+    """Naming belongs to the final phase: refused during play, in words and not the phase's
+    id ('final', 'play'), in English and in French."""
+    st = tabletop.load("coffre-et-cle").new_game(players=4, seed=1)
+    with pytest.raises(tabletop.IllegalMoveError) as e:
+        st.play("name P2")
+    texts = e.value.texts
+    assert "another phase of the game" in texts["en"]
+    assert "nommer se joue dans une autre phase" in texts["fr"]
+    assert "(final)" not in texts["en"] and "(play)" not in texts["fr"]
