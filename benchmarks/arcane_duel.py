@@ -1,9 +1,9 @@
-"""Arcane Duel figures: seat balance and length of random matches, and bots against random.
-Prints figures; asserts nothing.
+"""Arcane Duel's rounds: how often the opener of a match and of a round wins it, match and
+round lengths, over random matches. Prints figures; asserts nothing.
 
     python benchmarks/arcane_duel.py balance --players 2 --games 1000
-    python benchmarks/arcane_duel.py versus --bots greedy,random --games 40
-    python benchmarks/arcane_duel.py versus --bots mcts,random --games 6 --iterations 3
+
+Bots against each other: tabletop simulate arcane-duel --seat 1=bot:greedy (docs/simulate.md).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import statistics
 import time
 
 import tabletop
-from tabletop.bots import decide, make_bot
 
 
 def balance(players: int, games: int) -> None:
@@ -52,52 +51,13 @@ def balance(players: int, games: int) -> None:
           flush=True)
 
 
-def versus(kinds: list[str], games: int, iterations: float, first_seed: int = 0) -> None:
-    """Two seats, each bot kind in each seat half the time (the match opener is random)."""
-    g = tabletop.load("arcane-duel")
-    start = time.perf_counter()
-    won = {k: 0 for k in kinds}
-    decisions = {k: 0 for k in kinds}
-    spent = {k: 0.0 for k in kinds}
-    for seed in range(first_seed, first_seed + games):
-        order = kinds if seed % 2 == 0 else kinds[::-1]
-        bots = [make_bot(k, seed=seed * 10 + i, **({"iterations": iterations}
-                                                    if k == "mcts" else {}))
-                for i, k in enumerate(order)]
-        st = g.new_game(players=2, seed=seed)
-        while not st.is_over:
-            seat = st.current_player
-            assert seat is not None
-            t = time.perf_counter()
-            st.play(decide(bots[seat], st, seat))
-            spent[order[seat]] += time.perf_counter() - t
-            decisions[order[seat]] += 1
-        o = st.outcome
-        assert o is not None
-        for w in o.winners:
-            won[order[w]] += 1
-    parts = ", ".join(f"{k} won {100 * won[k] / games:.1f}% "
-                      f"({1000 * spent[k] / max(1, decisions[k]):.0f} ms a decision)"
-                      for k in kinds)
-    print(f"2 players, {games} matches (seeds {first_seed}-{first_seed + games - 1}), "
-          f"{' vs '.join(kinds)}"
-          f"{f' (mcts {iterations:g} iterations)' if 'mcts' in kinds else ''}: {parts} "
-          f"[{time.perf_counter() - start:.0f} s]", flush=True)
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("what", choices=["balance", "versus"])
+    p.add_argument("what", choices=["balance"])
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--bots", default="greedy,random")
-    p.add_argument("--iterations", type=float, default=200)
-    p.add_argument("--first-seed", type=int, default=0)
     a = p.parse_args()
-    if a.what == "balance":
-        balance(a.players, a.games)
-    else:
-        versus(a.bots.split(","), a.games, a.iterations, a.first_seed)
+    balance(a.players, a.games)
 
 
 if __name__ == "__main__":

@@ -79,7 +79,29 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", metavar="FILE", help="resume a saved game")
     pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
                     "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
-    for sp in (ls, r, pl):  # your own games, found by id beside the shipped ones
+    sm = sub.add_parser(
+        "simulate", help="play many games with bots: who wins from which seat, how long "
+        "games last, which moves and cards matter (see docs/simulate.md)")
+    sm.add_argument("game", help="a game id, or the path of a .yaml ruleset")
+    sm.add_argument("--games", default="1000", metavar="N", help="games to play (default 1000)")
+    sm.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
+    sm.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
+                    help="the bot of seat N (from 1): random (the default), greedy or mcts, "
+                    "with settings, e.g. 1=bot:mcts:iterations=50")
+    sm.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, e.g. difficulty=hard")
+    sm.add_argument("--compare", metavar="NAME=A,B", help="play the same seeds under each "
+                    "value of an option and show the differences")
+    sm.add_argument("--seed", help="the master seed (default: drawn, and shown)")
+    sm.add_argument("--workers", metavar="N", help="processes to play on (default 1)")
+    sm.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to play on, e.g. "
+                    "tcp://10.0.0.5:8786 (needs tabletop[cluster])")
+    sm.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    sm.add_argument("--csv", metavar="FILE", help="write the figures as CSV")
+    sm.add_argument("--plot", metavar="FILE", help="draw the figures in a PNG (needs "
+                    "tabletop[plot])")
+    sm.add_argument("--lang", choices=LANGS, help="language of the report (default: locale)")
+    for sp in (ls, r, pl, sm):  # your own games, found by id beside the shipped ones
         sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
                         help="a folder of your own .yaml games, played by their file name "
                         "(also: $TABLETOP_GAMES_DIR)")
@@ -132,14 +154,12 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     return len(names), names  # new_game checks them: one word each, all different
 
 
-def _bots(seats: list[str], players: int, watch: bool, seed: int | None
-          ) -> tuple[dict[int, Bot], list[str]]:
-    """The bots of ``--seat N=bot:KIND[:k=v,...]`` (and of --watch), with their seat specs as
-    they are written, for the save file and the replay command."""
+def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict[str, float]]]:
+    """Each ``--seat N=bot:KIND[:k=v,...]`` checked: (N from 1, the item as written, the bot
+    kind, its settings), for ``play`` and ``simulate``."""
     from .bots import make_bot
 
-    out: dict[int, Bot] = {}
-    specs: list[str] = []
+    out: list[tuple[int, str, str, dict[str, float]]] = []
     for item in seats:
         left, sep, right = item.partition("=")
         if not sep or not re.fullmatch(r"[0-9]+", left.strip()) or not right.startswith("bot:"):
@@ -147,7 +167,7 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None
         n = int(left)
         if not 1 <= n <= players:
             raise UsageError(f"--seat {item!r}: seats are numbered 1 to {players}")
-        if n - 1 in out:
+        if any(n == m for m, *_ in out):
             raise UsageError(f"--seat {item!r}: seat {n} is already given; give each seat "
                              "once")
         kind, _, settings = right[4:].partition(":")
@@ -163,6 +183,20 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None
             if not 0 < kw[k] <= MAX_BOT_SETTING:
                 raise UsageError(f"--seat {item!r}: {k} must be above 0 and at most "
                                  f"{MAX_BOT_SETTING:,.0f}")
+        make_bot(kind, None, **kw)  # an unknown kind or setting: BotError, said in one sentence
+        out.append((n, item, kind, kw))
+    return out
+
+
+def _bots(seats: list[str], players: int, watch: bool, seed: int | None
+          ) -> tuple[dict[int, Bot], list[str]]:
+    """The bots of ``--seat N=bot:KIND[:k=v,...]`` (and of --watch), with their seat specs as
+    they are written, for the save file and the replay command."""
+    from .bots import make_bot
+
+    out: dict[int, Bot] = {}
+    specs: list[str] = []
+    for n, item, kind, kw in _seat_bots(seats, players):
         out[n - 1] = make_bot(kind, seed=None if seed is None else seed + n, **kw)
         specs.append(item)
     if watch:
@@ -356,6 +390,29 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     return table.run()
 
 
+def cmd_simulate(console: Console, a: argparse.Namespace) -> int:
+    """Play many games with bots and report the figures (tabletop.simulate, ui.simulate)."""
+    from . import simulate
+    from .ui import simulate as screen
+
+    game = registry.load(a.game)
+    spec = game.spec
+    players, names = _players(a.players, False, spec.min_players, spec.max_players)
+    options = _options(a.option)
+    games = screen.whole(a.games, "--games", 1, simulate.MAX_GAMES)
+    workers = screen.whole(a.workers or "1", "--workers", 1, simulate.MAX_WORKERS)
+    if a.cluster and a.workers:
+        raise UsageError("--workers does not apply with --cluster: the cluster's workers "
+                         "play the games")
+    kinds: list[tuple[str, dict[str, float]]] = [("random", {})] * players
+    for n, _item, kind, kw in _seat_bots(a.seat, players):
+        kinds[n - 1] = (kind, kw)
+    return screen.simulate(console, game, players=players, names=names, options=options,
+                           seats=kinds, games=games, seed=_seed(a.seed), workers=workers,
+                           cluster=a.cluster, compare=a.compare, json_path=a.json,
+                           csv_path=a.csv, plot_path=a.plot, lang=a.lang or default_lang())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     parser = _parser()
@@ -382,6 +439,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(console, a.path, a.games, a.seconds)
         if a.command == "play":
             return cmd_play(console, a)
+        if a.command == "simulate":
+            return cmd_simulate(console, a)
         parser.print_help()
         return 0
     except (TabletopError, UsageError) as e:  # a BotError is a TabletopError

@@ -1,0 +1,566 @@
+"""`tabletop simulate`: many seeded games of one game, and what they say.
+
+Each game's seed comes from the master seed and the game's index alone, and every tally is a
+whole-number sum (counts, totals, {value: count}), so the figures are the same whether the
+games are played in this process, over ``workers`` processes or on a Dask cluster, in any
+order. The screen, the progress bar and the plot are the UI's (tabletop/ui/simulate.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import importlib
+import importlib.util
+import io
+import json
+import multiprocessing
+import os
+import signal
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import registry, stats
+from .bots import RandomBot, decide, make_bot
+from .errors import TabletopError
+from .game import Game
+from .spec import CardDef, load_spec_text
+
+MAX_GAMES = 100_000_000
+MAX_WORKERS = 256
+CLUSTER_TIMEOUT = 10.0  # seconds to reach a Dask scheduler before saying it cannot be reached
+CHUNK_MAX = 100  # games a worker plays before it reports (the progress bar moves with them)
+
+
+class SimulateError(TabletopError):
+    """A simulation that cannot run: the message says why, in one sentence."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One run's games, as plain data a worker process or a cluster can be sent.
+
+    ``game`` is a shipped game's id or a ruleset's path; ``text`` the ruleset's YAML when it is
+    not shipped (a cluster's workers may not have the file). ``seats`` holds each seat's bot
+    kind and settings.
+    """
+
+    game: str
+    text: str | None
+    players: int
+    names: tuple[str, ...] | None
+    options: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[str, tuple[tuple[str, float], ...]], ...]
+    seed: int
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation seeded ``master``: a hash of both, so it
+    depends on nothing else (not on the worker, nor on the order games are played in)."""
+    digest = hashlib.blake2b(f"{master}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    digest = hashlib.blake2b(f"{seed}/seat{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+class _Use:
+    """A move kind's or a card's tally: plays, seat-games that played it, and their wins."""
+
+    __slots__ = ("plays", "users", "wins")
+
+    def __init__(self, plays: int = 0, users: int = 0, wins: int = 0) -> None:
+        self.plays, self.users, self.wins = plays, users, wins
+
+    def add(self, other: _Use) -> None:
+        self.plays += other.plays
+        self.users += other.users
+        self.wins += other.wins
+
+
+@dataclass
+class Tally:
+    """Whole-number sums over games; ``merge`` is order-free."""
+
+    players: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    wins_by_place: list[int] = field(default_factory=list)
+    draws: int = 0
+    shared: int = 0
+    turns: Counter[int] = field(default_factory=Counter)
+    moves: Counter[int] = field(default_factory=Counter)
+    scores: list[Counter[int]] = field(default_factory=list)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    # outcome name -> (the lowest game index that ended so, its reason in en and fr)
+    examples: dict[str, tuple[int, str, str]] = field(default_factory=dict)
+    kinds: dict[str, _Use] = field(default_factory=dict)
+    cards: dict[str, _Use] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0] * self.players
+            self.wins_by_place = [0] * self.players
+            self.scores = [Counter() for _ in range(self.players)]
+
+    def merge(self, o: Tally) -> None:
+        self.games += o.games
+        for s in range(self.players):
+            self.wins[s] += o.wins[s]
+            self.wins_by_place[s] += o.wins_by_place[s]
+            self.scores[s].update(o.scores[s])
+        self.draws += o.draws
+        self.shared += o.shared
+        self.turns.update(o.turns)
+        self.moves.update(o.moves)
+        self.outcomes.update(o.outcomes)
+        for name, ex in o.examples.items():
+            if name not in self.examples or ex[0] < self.examples[name][0]:
+                self.examples[name] = ex
+        for mine, theirs in ((self.kinds, o.kinds), (self.cards, o.cards)):
+            for k, u in theirs.items():
+                mine.setdefault(k, _Use()).add(u)
+
+
+_GAMES: dict[tuple[str, str | None], Game] = {}
+
+
+def _game(setup: Setup) -> Game:
+    key = (setup.game, setup.text)
+    g = _GAMES.get(key)
+    if g is None:
+        if setup.text is None:
+            g = registry.load(setup.game)
+        else:
+            g = Game(load_spec_text(setup.text, setup.game), setup.game)
+        _GAMES[key] = g
+    return g
+
+
+def _cards_in(value: Any) -> Iterator[str]:
+    if isinstance(value, CardDef):
+        yield value.code
+    elif isinstance(value, list | tuple):
+        for v in value:
+            if isinstance(v, CardDef):
+                yield v.code
+
+
+def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
+    """Play game ``index`` of ``setup`` to its end and add it to ``tally``."""
+    seed = game_seed(setup.seed, index)
+    players = setup.players
+    st = game.new_game(players=players, seed=seed, options=dict(setup.options),
+                       names=setup.names)
+    bots = [make_bot(kind, seed=bot_seed(seed, s), **dict(settings))
+            for s, (kind, settings) in enumerate(setup.seats)]
+    kinds: list[Counter[str]] = [Counter() for _ in range(players)]
+    cards: list[Counter[str]] = [Counter() for _ in range(players)]
+    while not st.is_over:
+        seat = st.current_player
+        assert seat is not None
+        bot = bots[seat]
+        if type(bot) is RandomBot:  # what decide() would do, without computing a view
+            move = bot.rng.choice(st.legal_moves())
+        else:
+            move = decide(bot, st, seat)
+        pending = st.pending
+        kinds[seat][f"choose {pending.var}" if pending is not None else move.move_id] += 1
+        for _name, value in move.args:
+            for code in _cards_in(value):
+                cards[seat][code] += 1
+        st.play(move)
+    o = st.outcome
+    assert o is not None
+    winners = set(o.winners)
+    tally.games += 1
+    for w in winners:
+        tally.wins[w] += 1
+        tally.wins_by_place[(w - st.first_seat) % players] += 1
+    if not winners:
+        tally.draws += 1
+    elif len(winners) > 1:
+        tally.shared += 1
+    tally.turns[st.turn] += 1
+    tally.moves[st.move_count] += 1
+    for s in range(players):
+        tally.scores[s][o.scores[s]] += 1
+    name = o.name or "end"
+    tally.outcomes[name] += 1
+    if name not in tally.examples or index < tally.examples[name][0]:
+        tally.examples[name] = (index, o.reason_in("en"), o.reason_in("fr"))
+    for table, per_seat in ((tally.kinds, kinds), (tally.cards, cards)):
+        for s in range(players):
+            won = s in winners
+            for k, n in per_seat[s].items():
+                u = table.get(k)
+                if u is None:
+                    u = table[k] = _Use()
+                u.plays += n
+                u.users += 1
+                u.wins += won
+
+
+def run_chunk(setup: Setup, start: int, stop: int) -> Tally | str:
+    """Games ``start`` to ``stop - 1`` of ``setup``: their tally, or the one sentence that
+    says why a game could not be played (an exception may not cross a process unchanged)."""
+    tally = Tally(setup.players)
+    try:
+        game = _game(setup)
+        for i in range(start, stop):
+            play_game(game, setup, i, tally)
+    except TabletopError as e:
+        return str(e)
+    except (MemoryError, RecursionError) as e:
+        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
+        return f"a game ran out of {what}: a mistake in the ruleset"
+    return tally
+
+
+def parse_compare(text: str, game: Game, given: Mapping[str, str]) -> tuple[str, list[str]]:
+    """``--compare NAME=A,B[,...]``: the option and its values, each checked."""
+    name, sep, rest = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise SimulateError(f"--compare {text!r}: write OPTION=A,B, e.g. --compare "
+                            "difficulty=easy,hard")
+    known = game.spec.options
+    if name not in known:
+        listed = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in known.items())
+        raise SimulateError(f"--compare {text!r}: {game.id} has no option {name!r}"
+                            + (f"; its options are {listed}" if listed else
+                               "; it has no options"))
+    if name in given:
+        raise SimulateError(f"--compare {text!r}: {name} is also given with --option; give "
+                            "it in one place")
+    values = []
+    for raw in rest.split(","):
+        v = raw.strip().lower()
+        match = [x for x in known[name].values if x.lower() == v]
+        if not match:
+            raise SimulateError(f"--compare {text!r}: {name} cannot be {raw.strip()!r}; "
+                                f"choose among {', '.join(known[name].values)}")
+        if match[0] in values:
+            raise SimulateError(f"--compare {text!r}: {match[0]} is given twice")
+        values.append(match[0])
+    if len(values) < 2:
+        raise SimulateError(f"--compare {text!r}: give two values or more, separated by "
+                            f"commas, e.g. {name}={','.join(known[name].values[:2])}")
+    return name, values
+
+
+def check_output(text: str, flag: str) -> Path:
+    """The file a report goes to, checked before any game is played: its folder exists and
+    can be written in."""
+    p = Path(text).expanduser()
+    if p.is_dir():
+        raise SimulateError(f"{flag} {text}: that is a folder; give a file name")
+    if not p.parent.is_dir():
+        raise SimulateError(f"{flag} {text}: there is no folder {p.parent}")
+    if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise SimulateError(f"{flag} {text}: that file cannot be written (no permission)")
+    return p
+
+
+def chunk_size(games: int, workers: int) -> int:
+    return max(1, min(CHUNK_MAX, games // (max(1, workers) * 40)))
+
+
+def _tasks(runs: int, games: int, size: int) -> list[tuple[int, int, int]]:
+    """(run, start, stop) for every chunk, the runs interleaved: a simulation stopped early
+    has played about as many games of each run."""
+    out = []
+    for start in range(0, games, size):
+        for r in range(runs):
+            out.append((r, start, min(games, start + size)))
+    return out
+
+
+@dataclass
+class Result:
+    """The tallies of the runs (one per option value compared), and whether it was stopped."""
+
+    tallies: list[Tally]
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        return sum(t.games for t in self.tallies)
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def cluster_available() -> bool:
+    """Whether Dask's distributed scheduler client can be imported."""
+    return importlib.util.find_spec("distributed") is not None
+
+
+def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Result:
+    """Play ``games`` games of each setup and tally them. ``progress(done)`` is called with
+    the number of games played so far after each chunk. Ctrl-C stops the games and returns
+    the tallies of the chunks finished (``interrupted`` is then True).
+
+    :raises SimulateError: a game could not be played, or the cluster cannot be reached.
+    """
+    tallies = [Tally(s.players) for s in setups]
+    result = Result(tallies)
+    # a cluster gets bigger chunks: a thousand or so a run keeps its scheduler light
+    size = (chunk_size(games, workers) if cluster is None else
+            max(1, min(10_000, games // 1000)))
+    tasks = _tasks(len(setups), games, size)
+    done = 0
+
+    def take(r: int, out: Tally | str) -> None:
+        nonlocal done
+        if isinstance(out, str):
+            raise SimulateError(out)
+        tallies[r].merge(out)
+        done += out.games
+        if progress is not None:
+            progress(done)
+
+    try:
+        if cluster is not None:
+            _run_cluster(cluster, setups, tasks, take)
+        elif workers <= 1:
+            for r, a, b in tasks:
+                take(r, run_chunk(setups[r], a, b))
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            pool = ctx.Pool(min(workers, len(tasks)), initializer=_quiet_worker)
+            try:
+                outs = pool.imap_unordered(_run_task, [(setups[r], r, a, b)
+                                                       for r, a, b in tasks])
+                for r, out in outs:
+                    take(r, out)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:
+        result.interrupted = True
+    return result
+
+
+def _run_task(task: tuple[Setup, int, int, int]) -> tuple[int, Tally | str]:
+    setup, r, a, b = task
+    return r, run_chunk(setup, a, b)
+
+
+def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, int, int]],
+                 take: Callable[[int, Tally | str], None]) -> None:
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'") from None
+    try:
+        client = distributed.Client(address, timeout=CLUSTER_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise SimulateError(f"cannot reach a Dask scheduler at {address} ({e})") from None
+    futures = []
+    try:
+        futures = [client.submit(_run_task, (setups[r], r, a, b), pure=False)
+                   for r, a, b in tasks]
+        for fut in distributed.as_completed(futures):
+            r, out = fut.result()
+            take(r, out)
+    finally:
+        client.cancel(futures)
+        client.close()
+
+
+# ----------------------------------------------------------------------------- the figures
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def _rate(k: int, n: int, z: float = stats.Z95) -> dict[str, Any]:
+    lo, hi = stats.wilson(k, n, z)
+    return {"count": k, "of": n, "rate": _r(k / n if n else 0.0), "low": _r(lo),
+            "high": _r(hi)}
+
+
+def _spread(counts: Mapping[int, int]) -> dict[str, Any]:
+    mean, sd = stats.mean_sd(counts)
+    return {"mean": _r(mean), "sd": _r(sd), "min": min(counts, default=0),
+            "median": stats.quantile(counts, 0.5), "p95": stats.quantile(counts, 0.95),
+            "max": max(counts, default=0),
+            "histogram": {str(v): counts[v] for v in sorted(counts)}}
+
+
+def _uses(table: Mapping[str, _Use], t: Tally) -> list[dict[str, Any]]:
+    seat_games = t.games * t.players
+    seat_wins = sum(t.wins)
+    out = []
+    for key, u in sorted(table.items(), key=lambda kv: (-kv[1].plays, kv[0])):
+        others = seat_games - u.users
+        out.append({"name": key, "plays": u.plays,
+                    "per_game": _r(u.plays / t.games if t.games else 0.0),
+                    "used_by": _rate(u.users, seat_games),
+                    "won": _rate(u.wins, u.users),
+                    "won_without": _rate(seat_wins - u.wins, others)})
+    return out
+
+
+def figures(t: Tally, names: Sequence[str]) -> dict[str, Any]:
+    """Everything the report says about one run, as JSON data."""
+    n = t.games
+    return {
+        "games": n,
+        "seats": [{"seat": s + 1, "name": names[s], **_rate(t.wins[s], n)}
+                  for s in range(t.players)],
+        "by_place": [{"place": s + 1, **_rate(t.wins_by_place[s], n)}
+                     for s in range(t.players)],
+        "draws": _rate(t.draws, n),
+        "shared_wins": _rate(t.shared, n),
+        "turns": _spread(t.turns),
+        "moves": _spread(t.moves),
+        "scores": [{"seat": s + 1, **_spread(t.scores[s])} for s in range(t.players)],
+        "outcomes": [{"name": k, **_rate(c, n), "example": t.examples[k][1],
+                      "example_fr": t.examples[k][2]}
+                     for k, c in sorted(t.outcomes.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "move_kinds": _uses(t.kinds, t),
+        "cards": _uses(t.cards, t),
+    }
+
+
+def comparisons(option: str, values: Sequence[str], tallies: Sequence[Tally],
+                names: Sequence[str], level: float = stats.LEVEL) -> dict[str, Any]:
+    """Each value's figures against the first value's: the difference of each seat's win
+    rate (by seat, and by place in the order of play), the draw rate, the mean length and
+    each seat's mean score, with simultaneous intervals (Bonferroni over every difference
+    shown) at ``level``; a difference is significant when its interval leaves out 0."""
+    base = tallies[0]
+    out_rows: list[dict[str, Any]] = []
+    # (value, figure key, seat from 1 or None, "rate" or "mean", the two tallies' data)
+    pending: list[tuple[str, str, int | None, str, Any]] = []
+    for i in range(1, len(values)):
+        other = tallies[i]
+        for s in range(base.players):
+            pending.append((values[i], "wins", s + 1, "rate",
+                            (base.wins[s], base.games, other.wins[s], other.games)))
+        for s in range(base.players if base.players > 1 else 0):
+            pending.append((values[i], "place", s + 1, "rate",
+                            (base.wins_by_place[s], base.games, other.wins_by_place[s],
+                             other.games)))
+        if base.draws or other.draws:
+            pending.append((values[i], "draws", None, "rate",
+                            (base.draws, base.games, other.draws, other.games)))
+        pending.append((values[i], "turns", None, "mean", (base.turns, other.turns)))
+        pending.append((values[i], "moves", None, "mean", (base.moves, other.moves)))
+        for s in range(base.players):
+            pending.append((values[i], "score", s + 1, "mean",
+                            (base.scores[s], other.scores[s])))
+    z = stats.z_for(level, len(pending))
+    labels = {"wins": "seat {seat} ({name}) wins", "draws": "no winner",
+              "place": "place {seat} in the order of play wins",
+              "turns": "turns (mean)", "moves": "moves (mean)",
+              "score": "seat {seat} ({name}) score (mean)"}
+    for value, key, seat, kind, data in pending:
+        if kind == "rate":
+            k1, n1, k2, n2 = data
+            d, lo, hi = stats.rate_difference(k1, n1, k2, n2, z)
+            a, b = (k1 / n1 if n1 else 0.0), (k2 / n2 if n2 else 0.0)
+        else:
+            d, lo, hi = stats.mean_difference(data[0], data[1], z)
+            a, b = stats.mean_sd(data[0])[0], stats.mean_sd(data[1])[0]
+        label = labels[key].format(seat=seat, name=names[seat - 1] if seat else "")
+        out_rows.append({"value": value, "figure": label, "key": key, "seat": seat,
+                         "kind": kind, "base": _r(a), "other": _r(b), "difference": _r(d),
+                         "low": _r(lo), "high": _r(hi), "significant": bool(lo > 0 or hi < 0)})
+    return {"option": option, "base": values[0], "values": list(values), "level": level,
+            "tests": len(pending), "rows": out_rows}
+
+
+def report(setups: Sequence[Setup], result: Result, game: Game, games_asked: int,
+           compare: tuple[str, list[str]] | None, options: Mapping[str, str],
+           names: Sequence[str]) -> dict[str, Any]:
+    """The whole report as JSON data: what was played, and the figures of each run. It holds
+    no time and no worker count, so the same seed gives the same report anywhere."""
+    first = setups[0]
+    runs = []
+    for i, (s, t) in enumerate(zip(setups, result.tallies, strict=True)):
+        runs.append({"options": dict(s.options),
+                     "value": compare[1][i] if compare else None,
+                     "figures": figures(t, names)})
+    out: dict[str, Any] = {
+        "game": game.id, "name": game.name, "players": first.players, "names": list(names),
+        "seats": [kind if not settings else
+                  f"{kind}:{','.join(f'{k}={v:g}' for k, v in settings)}"
+                  for kind, settings in first.seats],
+        "seed": first.seed, "games_asked": games_asked, "games": result.games,
+        "options": dict(options), "interrupted": result.interrupted, "runs": runs,
+        "compare_option": compare[0] if compare else None, "compare": None,
+        # how each kind of move is typed in each language (its first word), for the report
+        "move_words": {ms.id: {lang: ms.notations.get(lang, ms.template)[0]
+                               for lang in ("en", "fr")} for ms in game.spec.moves}}
+    if compare and all(t.games for t in result.tallies):
+        out["compare"] = comparisons(compare[0], compare[1], result.tallies, names)
+    return out
+
+
+def to_json(rep: Mapping[str, Any]) -> str:
+    return json.dumps(rep, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+CSV_FIELDS = ["run", "section", "item", "count", "of", "value", "low", "high"]
+
+
+def csv_rows(rep: Mapping[str, Any]) -> Iterable[list[Any]]:
+    """The report as one row a figure: run (the compared value, or 'all'), section, item,
+    count, out of, value (a rate or a mean), and its interval."""
+    yield CSV_FIELDS
+    for run_ in rep["runs"]:
+        label = run_["value"] if run_["value"] is not None else "all"
+        f = run_["figures"]
+        for s in f["seats"]:
+            yield [label, "wins", f"seat {s['seat']} {s['name']}", s["count"], s["of"],
+                   s["rate"], s["low"], s["high"]]
+        for s in f["by_place"]:
+            yield [label, "wins by place", f"place {s['place']}", s["count"], s["of"],
+                   s["rate"], s["low"], s["high"]]
+        for key in ("draws", "shared_wins"):
+            r = f[key]
+            yield [label, key.replace("_", " "), key.replace("_", " "), r["count"], r["of"],
+                   r["rate"], r["low"], r["high"]]
+        for key in ("turns", "moves"):
+            sp = f[key]
+            for stat in ("mean", "sd", "min", "median", "p95", "max"):
+                yield [label, key, stat, "", f["games"], sp[stat], "", ""]
+        for sc in f["scores"]:
+            for stat in ("mean", "sd", "min", "median", "p95", "max"):
+                yield [label, "score", f"seat {sc['seat']} {stat}", "", f["games"], sc[stat],
+                       "", ""]
+        for o in f["outcomes"]:
+            yield [label, "outcome", o["name"], o["count"], o["of"], o["rate"], o["low"],
+                   o["high"]]
+        for section, key in (("move", "move_kinds"), ("card", "cards")):
+            for u in f[key]:
+                yield [label, f"{section} plays", u["name"], u["plays"], f["games"],
+                       u["per_game"], "", ""]
+                w = u["won"]
+                yield [label, f"{section} players won", u["name"], w["count"], w["of"],
+                       w["rate"], w["low"], w["high"]]
+    cmp_ = rep.get("compare")
+    if cmp_:
+        for row in cmp_["rows"]:
+            yield [f"{row['value']} - {cmp_['base']}", "difference", row["figure"], "", "",
+                   row["difference"], row["low"], row["high"]]
+
+
+def to_csv(rep: Mapping[str, Any]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    for row in csv_rows(rep):
+        w.writerow(row)
+    return buf.getvalue()

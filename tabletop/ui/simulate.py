@@ -1,0 +1,254 @@
+"""The screen of `tabletop simulate`: its progress bar, its report in tables that fit 80
+columns, and the files it writes. The games and the figures are tabletop.simulate's."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from .. import simulate as sim
+from ..game import Game
+from ..texts import text_of
+from .i18n import t
+
+WIDTH = 80
+
+
+def whole(text: str, flag: str, lo: int, hi: int) -> int:
+    """A whole number typed for ``flag``, from ``lo`` to ``hi``."""
+    if not re.fullmatch(r"\s*\d[\d_]*\s*", text or "") or not lo <= int(text) <= hi:
+        raise sim.SimulateError(f"{flag} {text!r}: give a whole number from {lo} to {hi:,}")
+    return int(text)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _interval(r: Mapping[str, Any]) -> str:
+    lo, hi = 100 * r["low"], 100 * r["high"]
+    digits = 2 if hi < 1 or lo > 99 else 1  # 0 wins in 10,000 games: 0.00-0.04%, not 0.0-0.0%
+    return f"{lo:.{digits}f}-{hi:.{digits}f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:,.1f}" if isinstance(x, float) and not x.is_integer() else f"{x:,.0f}"
+
+
+def _ordinal(n: int, lang: str) -> str:
+    if lang == "fr":
+        return "1er" if n == 1 else f"{n}e"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+
+
+def _table(*columns: str) -> Table:
+    tb = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for i, c in enumerate(columns):
+        tb.add_column(c, justify="left" if i == 0 else "right", overflow="fold",
+                      max_width=30 if i == 0 else None)
+    return tb
+
+
+def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """A kind of move as the table types it ("poser" for lay); an answer to a question as
+    "answer VAR"."""
+    if kind.startswith("choose "):
+        return t(lang, "sim_answer", var=kind[len("choose "):])
+    return words.get(kind, {}).get(lang, kind)
+
+
+def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
+               move_words: Mapping[str, Mapping[str, str]] | None = None
+               ) -> list[RenderableType]:
+    """One run's figures: wins, length, scores, outcomes, moves and cards."""
+    out: list[RenderableType] = [Text(t(lang, "sim_wins"), style="bold")]
+    w = _table(t(lang, "sim_seat"), t(lang, "sim_bot"),
+               t(lang, "sim_won"), t(lang, "sim_interval"), t(lang, "sim_place"),
+               t(lang, "sim_won"), t(lang, "sim_interval"))
+    for s, p, kind in zip(f["seats"], f["by_place"], seats, strict=True):
+        w.add_row(f"{s['seat']} {s['name']}", kind, _pct(s["rate"]), _interval(s),
+                  _ordinal(p["place"], lang), _pct(p["rate"]), _interval(p))
+    out.append(w)
+    out.append(Text(t(lang, "sim_order_note")))
+    d, sh = f["draws"], f["shared_wins"]
+    out.append(Text(t(lang, "sim_draws", draws=_pct(d["rate"]), draws_ci=_interval(d),
+                      shared=_pct(sh["rate"]), shared_ci=_interval(sh))))
+    out.append(Text("\n" + t(lang, "sim_length"), style="bold"))
+    ln = _table("", t(lang, "sim_mean"), t(lang, "sim_median"),
+                t(lang, "sim_p95"), t(lang, "sim_max"))
+    for key in ("turns", "moves"):
+        sp = f[key]
+        ln.add_row(t(lang, f"sim_{key}"), f"{sp['mean']:,.1f}", _num(sp["median"]),
+                   _num(sp["p95"]), _num(sp["max"]))
+    out.append(ln)
+    out.append(Text("\n" + t(lang, "sim_scores"), style="bold"))
+    sc = _table(t(lang, "sim_seat"), t(lang, "sim_mean"),
+                t(lang, "sim_sd"), t(lang, "sim_min"), t(lang, "sim_median"),
+                t(lang, "sim_p95"), t(lang, "sim_max"))
+    for s in f["scores"]:
+        sc.add_row(str(s["seat"]), f"{s['mean']:,.2f}", f"{s['sd']:,.2f}", _num(s["min"]),
+                   _num(s["median"]), _num(s["p95"]), _num(s["max"]))
+    out.append(sc)
+    out.append(Text("\n" + t(lang, "sim_outcomes"), style="bold"))
+    oc = _table(t(lang, "sim_outcome"), t(lang, "sim_games"),
+                t(lang, "sim_interval"), t(lang, "sim_example"))
+    for o in f["outcomes"]:
+        oc.columns[3].justify = "left"
+        oc.columns[3].max_width = 36
+        oc.add_row(o["name"], _pct(o["rate"]), _interval(o),
+                   o["example_fr"] if lang == "fr" else o["example"])
+    out.append(oc)
+    for key, title in (("move_kinds", "sim_move_kinds"), ("cards", "sim_cards")):
+        if not f[key]:
+            continue
+        out.append(Text("\n" + t(lang, title), style="bold"))
+        tb = _table("", t(lang, "sim_per_game"), t(lang, "sim_used_by"),
+                    t(lang, "sim_won_with"), t(lang, "sim_interval"),
+                    t(lang, "sim_won_without"))
+        for u in f[key]:
+            name = (_move_word(u["name"], move_words or {}, lang) if key == "move_kinds"
+                    else u["name"])
+            tb.add_row(name, f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
+                       _pct(u["won"]["rate"]), _interval(u["won"]),
+                       _pct(u["won_without"]["rate"]) if u["won_without"]["of"] else "-")
+        out.append(tb)
+    return out
+
+
+def render_compare(c: Mapping[str, Any], lang: str) -> list[RenderableType]:
+    title = Text("\n" + t(lang, "sim_compare", option=c["option"], base=c["base"],
+                             level=f"{100 * c['level']:g}", tests=c["tests"]), style="bold")
+    tb = _table(t(lang, "sim_figure"), c["option"], t(lang, "sim_base"), t(lang, "sim_other"),
+                t(lang, "sim_difference"), t(lang, "sim_interval"),
+                t(lang, "sim_significant"))
+    for r in c["rows"]:
+        if r["kind"] == "rate":
+            cells = (_pct(r["base"]), _pct(r["other"]), f"{100 * r['difference']:+.1f}",
+                     f"{100 * r['low']:+.1f} {100 * r['high']:+.1f}")
+        else:
+            cells = (f"{r['base']:,.2f}", f"{r['other']:,.2f}", f"{r['difference']:+,.2f}",
+                     f"{r['low']:+,.2f} {r['high']:+,.2f}")
+        label = t(lang, f"sim_cmp_{r['key']}", seat=r["seat"],
+                  place=_ordinal(r["seat"] or 0, lang))
+        tb.add_row(label, r["value"], *cells,
+                   t(lang, "sim_yes") if r["significant"] else t(lang, "sim_no"),
+                   style="bold" if r["significant"] else None)
+    return [title, tb, Text(t(lang, "sim_compare_note"))]
+
+
+def render(rep: Mapping[str, Any], lang: str) -> RenderableType:
+    """The whole report."""
+    parts: list[RenderableType] = []
+    seats = [_seat_label(s, lang) for s in rep["seats"]]
+    for run in rep["runs"]:
+        if run["value"] is not None:
+            parts.append(Text("\n" + t(lang, "sim_run", option=rep["compare_option"],
+                                       value=run["value"],
+                                       games=f"{run['figures']['games']:,}"),
+                              style="bold reverse"))
+        parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words")))
+    if rep.get("compare"):
+        parts.extend(render_compare(rep["compare"], lang))
+    return Group(*parts)
+
+
+def _seat_label(spec: str, lang: str) -> str:
+    return spec  # the bot as --seat names it: random, mcts:iterations=50
+
+
+def simulate(console: Console, game: Game, *, players: int, names: list[str] | None,
+             options: dict[str, str], seats: list[tuple[str, dict[str, float]]], games: int,
+             seed: int | None, workers: int, cluster: str | None, compare: str | None,
+             json_path: str | None, csv_path: str | None, plot_path: str | None,
+             lang: str) -> int:
+    """Check everything, play the games with a progress bar, show the report and write the
+    files asked for. 0 when done, 130 when stopped with Ctrl-C (the report is still shown)."""
+    full = game.check_options(options)
+    cmp_ = sim.parse_compare(compare, game, options) if compare else None
+    first = game.new_game(players=players, seed=0, options=full, names=names)
+    seat_names = list(first.names)
+    outputs = [(p, flag) for p, flag in ((json_path, "--json"), (csv_path, "--csv"),
+                                          (plot_path, "--plot")) if p]
+    paths = {flag: sim.check_output(p, flag) for p, flag in outputs}
+    if plot_path:
+        from . import plot
+
+        if not plot.available():
+            raise sim.SimulateError("--plot needs matplotlib: pip install 'tabletop[plot]'")
+    if cluster and not sim.cluster_available():
+        raise sim.SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'")
+    master = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
+    if cluster and game.source_ref is not None:
+        text = Path(game.source_ref).read_text(encoding="utf-8")
+    ref = game.source_ref or game.id
+    values = cmp_[1] if cmp_ else [None]
+    setups = [sim.Setup(ref, text, players, tuple(names) if names else None,
+                        tuple(sorted({**full, **({cmp_[0]: v} if cmp_ and v else {})}.items())),
+                        tuple((k, tuple(sorted(kw.items()))) for k, kw in seats), master)
+              for v in values]
+    seat_specs = [k if not kw else f"{k}:{','.join(f'{x}={y:g}' for x, y in sorted(kw.items()))}"
+                  for k, kw in seats]
+    say = console.print
+    say(Text(t(lang, "sim_title", game=text_of(game.spec.name, lang), games=f"{games:,}",
+               players=players, seed=master), style="bold"))
+    say(Text(t(lang, "sim_setup", options=", ".join(f"{k}={v}" for k, v in full.items())
+               or "-", seats=", ".join(f"{i + 1}={s}" for i, s in enumerate(seat_specs)))))
+    total = games * len(setups)
+    start = time.perf_counter()
+    with Progress(TextColumn("{task.description}"), BarColumn(bar_width=24),
+                  MofNCompleteColumn(), TextColumn("{task.fields[speed]}"),
+                  TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task(t(lang, "sim_playing"), total=total, speed="")
+
+        def progress(done: int) -> None:
+            rate = done / max(1e-9, time.perf_counter() - start)
+            bar.update(task, completed=done, speed=t(lang, "sim_speed", rate=f"{rate:,.0f}"))
+
+        result = sim.run(setups, games, workers=workers, cluster=cluster, progress=progress)
+    elapsed = time.perf_counter() - start
+    if result.games == 0:
+        say(Text(t(lang, "sim_nothing"), style="yellow"))
+        return 130
+    rep = sim.report(setups, result, game, games, cmp_, full, seat_names)
+    say(render(rep, lang), width=min(console.width, WIDTH))
+    where = (t(lang, "sim_on_cluster", address=cluster) if cluster else
+             t(lang, "sim_on_workers", n=workers))
+    say(Text(t(lang, "sim_done", games=f"{result.games:,}", seconds=f"{elapsed:,.1f}",
+               rate=f"{result.games / max(elapsed, 1e-9):,.0f}", where=where)))
+    if result.interrupted:
+        say(Text(t(lang, "sim_stopped", done=f"{result.games:,}", total=f"{total:,}"),
+                 style="yellow"))
+    if seed is None:
+        say(Text(t(lang, "sim_seed", seed=master)))
+    for flag, path in paths.items():
+        try:
+            if flag == "--json":
+                path.write_text(sim.to_json(rep), encoding="utf-8")
+            elif flag == "--csv":
+                path.write_text(sim.to_csv(rep), encoding="utf-8")
+            else:
+                from . import plot
+
+                plot.write(rep, path, lang)
+        except OSError as e:
+            raise sim.SimulateError(f"{flag} {path}: cannot write it ({e.strerror or e})"
+                                    ) from None
+        say(Text(t(lang, "sim_wrote", path=str(path))))
+    return 130 if result.interrupted else 0
