@@ -393,8 +393,14 @@ def _formable(combo: ComboDef, cards: list[Any]) -> list[CardDef]:
 
 def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
     """The combos (in file order) that the given cards can form."""
+    v = args[0](ctx)
+    window = ctx.state._derived_memo  # while nothing changes, the same list: the same combos
+    if window is not None and type(v) is list:
+        hit = window.get(("@combos", id(v), None))
+        if hit is not None and hit[0] is v:  # the list itself is kept: its id is not reused
+            return list(hit[1])
     have: dict[str, int] = {}
-    for c in _cards_of(args[0](ctx)):
+    for c in _cards_of(v):
         have[c.code] = have.get(c.code, 0) + 1
     key = frozenset(have.items())
     game = ctx.state.game
@@ -408,6 +414,8 @@ def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = found
+    if window is not None and type(v) is list:
+        window[("@combos", id(v), None)] = (v, found)
     return list(found)
 
 

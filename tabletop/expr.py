@@ -69,24 +69,30 @@ _TOKEN = re.compile(
 _KEYWORDS = {"and", "or", "not", "in", "if", "else", "true", "false", "null"}
 
 
-class Work:
+class _Work:
     """What expressions may still go through in one move, listing or view (items of lists,
     characters of texts): the engine resets it with ``reset()`` before each; passing
-    MAX_WORK is an ExpressionError, so a ruleset's loop ends in seconds, not hours."""
+    MAX_WORK is an ExpressionError, so a ruleset's loop ends in seconds, not hours. One
+    object, ``Work`` (an instance: writing its ``left`` is cheaper than a class attribute's,
+    and the hot paths write it for every list they read)."""
 
-    left = MAX_WORK
+    __slots__ = ("left",)
 
-    @classmethod
-    def reset(cls) -> None:
-        cls.left = MAX_WORK
+    def __init__(self) -> None:
+        self.left = MAX_WORK
 
-    @classmethod
-    def spend(cls, n: int) -> None:
-        cls.left -= n
-        if cls.left < 0:
-            cls.left = MAX_WORK
+    def reset(self) -> None:
+        self.left = MAX_WORK
+
+    def spend(self, n: int) -> None:
+        self.left -= n
+        if self.left < 0:
+            self.left = MAX_WORK
             raise ExpressionError(f"the expressions went through more than {MAX_WORK} items "
                                   "in one move (the limit): a loop in the ruleset?")
+
+
+Work = _Work()
 
 
 def did_you_mean(word: object, choices: object) -> str:
