@@ -624,7 +624,10 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "play":
             return cmd_play(console, a)
         if a.command == "solve":
-            return cmd_solve(console, a)
+            if a.games is not None:  # it shows its own progress bar
+                return cmd_solve(console, a)
+            with console.status(f"solving (at most {a.seconds:g} s; Ctrl-C stops)"):
+                return cmd_solve(console, a)
         if a.command == "simulate":
             return cmd_simulate(console, a)
         parser.print_help()
