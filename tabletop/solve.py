@@ -38,6 +38,7 @@ from typing import Any
 from .errors import TabletopError
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
+from .views import place_cards
 
 NOWIN = -(10**9)  # the value of a position from which no win is reachable
 MAX_DRAWS = 16  # draws of chance in one move that the exact solver enumerates
@@ -317,29 +318,7 @@ def _deal(st: State, places: list[tuple[str, int]], cards: list[int]) -> State:
     a pending option) stays "the card in that place", as in ``State.determinize``."""
     w = st.copy(rng=False)
     w.quiet = True
-    swap: dict[int, int] = {}
-    for (key, i), new in zip(places, cards, strict=True):
-        old = w.zones[key][i]
-        if old != new:
-            swap[old] = new
-        w.zones[key][i] = new
-        w.where[new] = key
-    if swap:
-        spec_cards = st.spec.cards
-
-        def remap(v: Any) -> Any:
-            if isinstance(v, CardDef):
-                return spec_cards[swap.get(v.uid, v.uid)]
-            if isinstance(v, list):
-                return [remap(x) for x in v]
-            return v
-
-        w.vars = {k: remap(v) for k, v in w.vars.items()}
-        for f in w.frames:
-            for k, v in list(f.locals.items()):
-                f.locals[k] = remap(v)
-        if w.pending is not None:
-            w.pending.options = [remap(v) for v in w.pending.options]
+    place_cards(w, places, cards)
     return w
 
 

@@ -25,6 +25,39 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
+def place_cards(s: StateBase, places: list[tuple[str, int]], cards: list[int]) -> None:
+    """Put ``cards`` at ``places`` (zone key, index) in the state ``s``, in place. A card the
+    effects hold by name (a var, a local, a pending option) is "the card in that place": it
+    becomes the card now dealt to its place (determinize, and the solver's worlds)."""
+    swap: dict[int, int] = {}
+    for (key, i), new in zip(places, cards, strict=True):
+        old = s.zones[key][i]
+        if old != new:
+            swap[old] = new
+        s.zones[key][i] = new
+        s.where[new] = key
+    if not swap:
+        return
+    spec_cards = s.spec.cards
+
+    def remap(v: Any) -> Any:
+        if isinstance(v, CardDef):
+            return spec_cards[swap.get(v.uid, v.uid)]
+        if isinstance(v, list):
+            return [remap(x) for x in v]
+        return v
+
+    s.vars = {k: remap(v) for k, v in s.vars.items()}
+    remapped: set[int] = set()
+    for f in s.frames:  # frames may share one table of locals: remap each table once
+        if id(f.locals) not in remapped:
+            remapped.add(id(f.locals))
+            for k, v in list(f.locals.items()):
+                f.locals[k] = remap(v)
+    if s.pending is not None:
+        s.pending.options = [remap(v) for v in s.pending.options]
+
+
 class Views(StateBase):
     """The part of State that shows it to a seat."""
 
@@ -77,31 +110,7 @@ class Views(StateBase):
             rng.shuffle(mixed)
             for j, c in zip(group, mixed, strict=True):
                 dealt[j] = c
-        # a card the effects hold by name (a local, a var, a pending option) is "the card in
-        # that place": in the new world, the card dealt to its place
-        swap: dict[int, int] = {}
-        for (key, i), old, new in zip(places, hidden, dealt, strict=True):
-            s.zones[key][i] = new
-            s.where[new] = key
-            swap[old] = new
-        cards = self.spec.cards
-
-        def remap(v: Any) -> Any:
-            if isinstance(v, CardDef):
-                return cards[swap.get(v.uid, v.uid)]
-            if isinstance(v, list):
-                return [remap(x) for x in v]
-            return v
-
-        s.vars = {k: remap(v) for k, v in s.vars.items()}
-        remapped: set[int] = set()
-        for f in s.frames:  # frames may share one table of locals: remap each table once
-            if id(f.locals) not in remapped:
-                remapped.add(id(f.locals))
-                for k, v in list(f.locals.items()):
-                    f.locals[k] = remap(v)
-        if s.pending is not None:
-            s.pending.options = [remap(v) for v in s.pending.options]
+        place_cards(s, places, dealt)
         # what the world may not carry: the real seed and deck (a replay would rebuild the
         # real game), other seats' knowledge, and events private to others
         s.seed = None
