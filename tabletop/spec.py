@@ -59,6 +59,16 @@ _RANK_CODES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_VALUES = {"J": 11, "Q": 12, "K": 13, "A": 14}
 
 
+def _name_and_text(table: dict[str, Any], name: dict[str, str], text: dict[str, str]) -> None:
+    """A card's or a combo's name and text as expressions read them: ``name`` and ``text`` in
+    English, ``name_fr``, ``text_en``... in each language."""
+    table["name"] = text_of(name, "en")
+    table["text"] = text_of(text, "en")
+    for lang in LANGS:
+        table[f"name_{lang}"] = text_of(name, lang)
+        table[f"text_{lang}"] = text_of(text, lang)
+
+
 @attrs.frozen(slots=True, eq=False)
 class CardDef:
     """One physical card: its instance number, its code and its attributes."""
@@ -82,11 +92,8 @@ class CardDef:
         table = dict(self.extra)
         for key in ("value", "type", "suit", "rank", "code", "kind", "uid"):
             table[key] = getattr(self, key)
-        table["name"] = text_of(self.name, "en")
-        table["text"] = text_of(self.text, "en")
-        for lang in LANGS:  # card.name_fr, card.text_en, card.code_en
-            table[f"name_{lang}"] = text_of(self.name, lang)
-            table[f"text_{lang}"] = text_of(self.text, lang)
+        _name_and_text(table, self.name, self.text)
+        for lang in LANGS:  # card.code_en, card.code_fr
             table[f"code_{lang}"] = self.codes.get(lang, self.code)
         object.__setattr__(self, "attr_table", table)
 
@@ -118,11 +125,7 @@ class ComboDef:
         table["code"] = self.code
         table["kind"] = "combo"
         table["cards"] = list(self.cards)
-        table["name"] = text_of(self.name, "en")
-        table["text"] = text_of(self.text, "en")
-        for lang in LANGS:
-            table[f"name_{lang}"] = text_of(self.name, lang)
-            table[f"text_{lang}"] = text_of(self.text, lang)
+        _name_and_text(table, self.name, self.text)
         object.__setattr__(self, "attr_table", table)
 
     def attr(self, name: str) -> Any:
