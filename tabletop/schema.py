@@ -150,6 +150,8 @@ SHAPES: dict[str, dict[str, Any]] = {
             "scratch": {"type": "array", "items": STR},
             "unordered": {"type": "array", "items": STR}},
             "additionalProperties": False},
+        "bot": {"type": "object", "properties": {"estimate": EXPR},
+                "additionalProperties": False},
     },
     "players": {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer",
                                                                    "minimum": 1}},

@@ -293,6 +293,8 @@ class GameSpec:
     rollout_moves: int | None = None
     # what the solver (tabletop/solve.py) may assume: win_bound (compiled), monotone (var names)
     solver: dict[str, Any] | None = None
+    # what the expert bot may use (bot:): estimate (compiled, over the state)
+    bot: dict[str, Any] | None = None
 
     @property
     def deck_zone(self) -> str:
@@ -479,7 +481,7 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate", "rules", "functions", "combos", "rollout_moves", "solver",
+            "evaluate", "rules", "functions", "combos", "rollout_moves", "solver", "bot",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -594,6 +596,7 @@ class _Loader:
             card_derived=card_derived, untranslated=tuple(self.untranslated),
             combos=combos, rollout_moves=self.rollout_moves(d),
             solver=self.solver_words(d.get("solver"), vars_),
+            bot=self.bot_words(d.get("bot")),
         )
 
     def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
@@ -658,6 +661,18 @@ class _Loader:
                                     "(one for the whole table, not per seat)")
                 names.append(n)
             out[word] = tuple(names)
+        return out
+
+    def bot_words(self, v: Any) -> dict[str, Any] | None:
+        """``bot:``: what the expert bot may use. ``estimate``: an expression over the state
+        (every name of the ruleset, and ``me``), how well the game looks like ending for the
+        seat ``me``; the bot computes it on worlds dealt from the seat's view."""
+        if v is None:
+            return None
+        d = self.mapping(v, "bot", {"estimate"})
+        out: dict[str, Any] = {}
+        if d.get("estimate") is not None:
+            out["estimate"] = self.expr(d["estimate"], "bot.estimate")
         return out
 
     def check_derived_cycles(self, derived: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ worlds. ``seconds`` bounds a decision (at least one world is always searched).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -23,9 +24,10 @@ from ..solve import (
     PerfectSolver,
     SolveError,
     _Words,
+    state_key,
     unseen_count,
 )
-from ..state import Move, State
+from ..state import Ctx, Move, State
 from . import BotError, Sampler
 
 
@@ -74,6 +76,9 @@ class ExpertBot:
         try:
             if unseen_count(world, seat) <= self.exact:
                 return list(self.chance_solver(world, seat).rank(world))
+            estimate = (world.spec.bot or {}).get("estimate")
+            if estimate is not None:
+                return self._lookahead(world, seat, legal, sample, estimate)
             return self._sampled(world, seat, legal, sample)
         except SolveError as e:
             raise BotError(f"bot expert cannot play {world.game.name}: {e}") from None
@@ -110,3 +115,84 @@ class ExpertBot:
         scored = sorted(((wins[i] / n, bounds[i] / n, -i) for i in range(len(legal))),
                         reverse=True)
         return [(w if settled[-j] else None, legal[-j]) for w, _b, j in scored]
+
+    # ------------------------------------------------------------ with the ruleset's estimate
+
+    def _lookahead(self, world: State, seat: int, legal: list[Move], sample: Sampler,
+                   estimate: Any) -> list[tuple[float | None, Move]]:
+        """Each move's worth: the best the seat can reach by its own moves until the game
+        shows it something new (a card it could not see, a draw of chance), judged there by
+        the ruleset's ``bot.estimate``; averaged over ``worlds`` sampled worlds. Past that
+        point nothing is searched: what comes next is not known, so no plan can rely on it
+        (no strategy reads the unseen order). No chance to win is given (None)."""
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        n = 0
+        while n < self.worlds:
+            if n and deadline is not None and time.perf_counter() > deadline:
+                break
+            if n:
+                world = sample(self.rng)
+            n += 1
+            look = _Lookahead(world, seat, estimate, self.nodes)
+            for i, m in enumerate(legal):
+                totals[i] += look.after(world, m)
+        scored = sorted(((totals[i], -i) for i in range(len(legal))), reverse=True)
+        return [(None, legal[-j]) for _t, j in scored]
+
+
+WON = 10.0**9  # the estimate of a won game (plus its score): above any position still open
+
+
+class _Lookahead:
+    """The search of ``ExpertBot._lookahead`` on one world: depth first over the seat's moves,
+    each position once (its canonical key), to the first move that shows something new."""
+
+    def __init__(self, world: State, seat: int, estimate: Any, nodes: int) -> None:
+        self.seat = seat
+        self.estimate = estimate
+        self.nodes = nodes
+        self.memo: dict[tuple[Any, ...], float] = {}
+
+    def seen(self, st: State) -> set[int]:
+        """The cards ``seat`` sees or knows in ``st``."""
+        out = set(st.known[self.seat])
+        for k, ids in st.zones.items():
+            if st.visible(k, self.seat):
+                out.update(ids)
+        return out
+
+    def judge(self, st: State) -> float:
+        o = st.outcome
+        if o is not None:
+            score = float(o.scores[self.seat])
+            return WON + score if self.seat in o.winners else -WON + score
+        v = self.estimate(Ctx(st, {"me": self.seat}))
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            raise BotError(f"the ruleset's bot.estimate gave {v!r}, not a number")
+        return float(v)
+
+    def after(self, st: State, move: Move, seen: set[int] | None = None) -> float:
+        """The worth of playing ``move`` in ``st`` (``seen``: what the seat sees there)."""
+        if seen is None:
+            seen = self.seen(st)
+        c = st.copy()
+        c.quiet = True
+        draws = c.rng.getstate()
+        c.play(move)
+        return self.value(c, seen, draws)
+
+    def value(self, st: State, seen: set[int], draws: Any) -> float:
+        if st.is_over or st.rng.getstate() != draws:
+            return self.judge(st)
+        now = self.seen(st)
+        if not now <= seen or len(self.memo) >= self.nodes:
+            return self.judge(st)
+        key = state_key(st)
+        v = self.memo.get(key)
+        if v is None:
+            v = -math.inf
+            for m in st.legal_moves():
+                v = max(v, self.after(st, m, now))
+            self.memo[key] = v
+        return v
