@@ -36,9 +36,18 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None, worlds: float = 6, nodes: float = 100,
                  seconds: float = 2.0, exact: float = 6) -> None:
+        for name, v, least in (("worlds", worlds, 1), ("nodes", nodes, 1),
+                               ("exact", exact, 0)):
+            if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v) or v < least:
+                raise BotError(f"bot expert's {name} must be a whole number of {least} or "
+                               f"more, not {v!r}")
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or \
+                not 0 <= seconds < math.inf:
+            raise BotError(f"bot expert's seconds must be a number of 0 or more, not "
+                           f"{seconds!r}")
         self.rng = random.Random(seed)
-        self.worlds = max(1, int(worlds))
-        self.nodes = max(1, int(nodes))
+        self.worlds = int(worlds)
+        self.nodes = int(nodes)
         self.seconds = float(seconds)
         self.exact = int(exact)
         self._solvers: dict[tuple[Any, ...], ChanceSolver] = {}
@@ -122,10 +131,12 @@ class ExpertBot:
                    estimate: Any) -> list[tuple[float | None, Move]]:
         """Each move's worth: the best the seat can reach by its own moves until the game
         shows it something new (a card it could not see, a draw of chance), judged there by
-        the ruleset's ``bot.estimate``; averaged over ``worlds`` sampled worlds. Past that
+        the ruleset's ``bot.estimate``; averaged over ``worlds`` sampled worlds (over one, when a
+        second gives every move the same worth: the estimate then reads nothing hidden). Past that
         point nothing is searched: what comes next is not known, so no plan can rely on it
         (no strategy reads the unseen order). No chance to win is given (None)."""
         totals = [0.0] * len(legal)
+        first: list[float] = []
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         n = 0
         while n < self.worlds:
@@ -135,8 +146,11 @@ class ExpertBot:
                 world = sample(self.rng)
             n += 1
             look = _Lookahead(world, seat, estimate, self.nodes)
-            for i, m in enumerate(legal):
-                totals[i] += look.after(world, m)
+            worth = [look.after(world, m) for m in legal]
+            if n == 2 and worth == first:  # the worths do not depend on the hidden cards:
+                break  # more worlds would only repeat them
+            first = worth
+            totals = [t + w for t, w in zip(totals, worth, strict=True)]
         scored = sorted(((totals[i], -i) for i in range(len(legal))), reverse=True)
         return [(None, legal[-j]) for _t, j in scored]
 
