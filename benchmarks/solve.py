@@ -1,7 +1,7 @@
 """Figures of the solvers and of bot:expert. Prints figures; asserts nothing.
 
     python benchmarks/solve.py deals scoundrel --games 1000 --seconds 30     # every option
-    python benchmarks/solve.py expert scoundrel --games 1000 [--option ...]
+    python benchmarks/solve.py expert scoundrel --games 1000 [--option ...] [--workers 2]
     python benchmarks/solve.py expert pyramide-escape --games 10000
     python benchmarks/solve.py exact pyramide-escape --rooms 8
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 import statistics
 import sys
 import time
@@ -26,14 +27,16 @@ from tabletop.cli import _solve_one
 from tabletop.solve import ChanceSolver, wilson
 
 
-def _expert_one(job: tuple[str, int, dict[str, str], dict[str, float]]) -> tuple[bool, int]:
+def _expert_one(job: tuple[str, int, dict[str, str], dict[str, float]]
+                ) -> tuple[bool, int, float]:
     game_id, seed, options, settings = job
+    cpu = time.process_time()
     st = tabletop.load(game_id).new_game(players=1, seed=seed, options=options)
     bot = make_bot("expert", seed=seed, **settings)
     while not st.is_over:
         st.play(decide(bot, st, 0))
     assert st.outcome is not None
-    return 0 in st.outcome.winners, st.outcome.scores[0]
+    return 0 in st.outcome.winners, st.outcome.scores[0], time.process_time() - cpu
 
 
 def main() -> None:
@@ -45,6 +48,7 @@ def main() -> None:
     p.add_argument("--option", action="append", default=[])
     p.add_argument("--setting", action="append", default=[], help="expert setting k=v")
     p.add_argument("--rooms", type=int, default=8)
+    p.add_argument("--workers", type=int, default=1, help="expert: games played at once")
     a = p.parse_args()
     game = tabletop.load(a.game)
     given = dict(o.split("=", 1) for o in a.option)
@@ -64,14 +68,17 @@ def main() -> None:
         settings = {k: float(v) for k, v in (s.split("=", 1) for s in a.setting)}
         t = time.perf_counter()
         wins = 0
-        for k in range(a.games):
-            w, _score = _expert_one((a.game, k, given, settings))
-            wins += w
-            if (k + 1) % 10 == 0 or k + 1 == a.games:
-                lo, hi = wilson(wins, k + 1)
-                print(f"{k + 1} games: {wins} won, {100 * wins / (k + 1):.1f}% "
-                      f"({100 * lo:.1f}-{100 * hi:.1f}%), {time.perf_counter() - t:.0f} s",
-                      flush=True)
+        cpu_total = 0.0
+        jobs = [(a.game, k, given, settings) for k in range(a.games)]
+        with multiprocessing.Pool(a.workers) as pool:
+            for k, (w, _score, cpu) in enumerate(pool.imap(_expert_one, jobs)):
+                wins += w
+                cpu_total += cpu
+                if (k + 1) % 10 == 0 or k + 1 == a.games:
+                    lo, hi = wilson(wins, k + 1)
+                    print(f"{k + 1} games: {wins} won, {100 * wins / (k + 1):.1f}% "
+                          f"({100 * lo:.1f}-{100 * hi:.1f}%), {time.perf_counter() - t:.0f} s,"
+                          f" {cpu_total / (k + 1):.2f} s of CPU a game", flush=True)
     else:
         rooms = [c.code for c in game.spec.cards if c.type == "room"][:a.rooms]
         items = [c.code for c in game.spec.cards if c.type != "room"]

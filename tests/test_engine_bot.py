@@ -46,7 +46,9 @@ view:
   energy: energy
   row: row.code
 bot:
-  estimate: 'energy + sum(filter(pile + row, it.type == "gem"), 4) - sum(filter(pile + row, it.type == "rock"), it.value) - (5 if energy < 3 else 0)'
+  estimate: >-
+    energy + sum(filter(pile + row, it.type == "gem"), 4)
+    - sum(filter(pile + row, it.type == "rock"), it.value) - (5 if energy < 3 else 0)
 """
 
 
