@@ -107,6 +107,8 @@ class Game:
             self.require_plan[m.id] = (first, tuple(r for r in m.require if r not in first))
         # each move's listing as one generated function (listing.py)
         self.listers: dict[str, Lister] = make_listers(self)
+        # the listers of the moves of each phase met so far (by the value of the var phase)
+        self.phase_listers: dict[Any, tuple[Lister, ...]] = {}
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -153,9 +155,22 @@ class Game:
     @staticmethod
     def slow_lister(ms: MoveSpec) -> Lister:
         """A move's listing by the interpreter (MoveListing._list_move)."""
-        def lister(st: Any, me: int, out: list[Any], seen: set[str]) -> None:
+        def lister(st: Any, me: int, ctx: Any, out: list[Any], seen: set[str]) -> None:
             st._list_move(ms, me, out, seen)
         return lister
+
+    def listers_of_phase(self, phase: Any) -> tuple[Lister, ...]:
+        """The listers of the moves playable while the var ``phase`` has this value, in the
+        ruleset's order (remembered for the next listing when the value can be a key)."""
+        found = tuple(self.listers[ms.id] for ms in self.spec.moves
+                      if ms.phases is None or phase in ms.phases)
+        try:
+            if len(self.phase_listers) >= 256:
+                self.phase_listers.clear()
+            self.phase_listers[phase] = found
+        except TypeError:  # a phase that is no key (a list): found again each time
+            pass
+        return found
 
     def too_many(self, ms: MoveSpec) -> Callable[[], None]:
         """What a generated lister calls when the move has too many bindings."""

@@ -2,8 +2,9 @@
 per move of the ruleset, built from its checked tree alone (the domain of each argument, its
 ``where``, the requirements and the notation in one loop), as expressions are (expr.py).
 
-``make_listers(game)`` gives, per move id, a function ``lister(state, me, out, seen)`` that
-appends the move's legal bindings to ``out`` exactly as the interpreted listing
+``make_listers(game)`` gives, per move id, a function ``lister(state, me, ctx, out, seen)``
+(``ctx`` a context over locals of the listing's own, which it empties first) that appends
+the move's legal bindings to ``out`` exactly as the interpreted listing
 (``MoveListing._list_move``) does: the same moves in the same order, the same expressions
 evaluated in the same order (so the same work counted and the same errors raised). A move the
 generator does not handle (an argument of several cards) lists through the interpreter.
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .base import StateBase
     from .game import Game
 
-Lister = Callable[["StateBase", int, list[Move], set[str]], None]
+Lister = Callable[["StateBase", int, Ctx, list[Move], set[str]], None]
 
 # the argument kinds whose values are cards or combos (an attribute is read from their table)
 _TABLED = ("card", "combo")
@@ -116,7 +117,7 @@ def _not_card(name: str, x: Any) -> None:
 
 
 def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
-    """The source of ``_lister(st, me, out, seen)`` for one move (no argument of several
+    """The source of ``_lister(st, me, ctx, out, seen)`` for one move (no argument of several
     cards), as MoveListing._list_move lists it."""
     first, rest = game.require_plan[ms.id]
     args = ms.args
@@ -125,9 +126,10 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
     var = {a.name: f"_x{i}" for i, a in enumerate(args)}
     tabled = {var[a.name] for a in args if a.kind in _TABLED}
     pyvars = {"me": "me"}
-    lines = ["def _lister(st, me, out, seen):",
-             "    loc = {'me': me}",
-             f"    ctx = {mod.value(Ctx)}(st, loc)"]
+    lines = ["def _lister(st, me, ctx, out, seen):",  # ctx: over the listing's own locals
+             "    loc = ctx.locals",
+             "    loc.clear()",
+             "    loc['me'] = me"]
     if first:
         slow = mod.value(game.slow_lister(ms))
         lines.append("    try:")
@@ -135,7 +137,7 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
             lines.append(f"        if not ({mod.expr(r.test, pyvars, set())}):")
             lines.append("            return")
         lines.append(f"    except {mod.value(RULESET_BUGS)}:")  # in the written order, as
-        lines.append(f"        return {slow}(st, me, out, seen)")  # the interpreter does
+        lines.append(f"        return {slow}(st, me, ctx, out, seen)")  # the interpreter does
 
     def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
         """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""

@@ -132,11 +132,14 @@ class MoveListing(StateBase):
         seen: set[str] = set()
         phase = self.vars.get("phase")
         me = self.turn_seat
-        listers = self.game.listers  # generated at load (listing.py), one per move
-        for ms in self.spec.moves:
-            if ms.phases is not None and phase not in ms.phases:
-                continue
-            listers[ms.id](self, me, out, seen)
+        game = self.game
+        try:  # the moves of this phase, each listed by code generated at load (listing.py)
+            listers = game.phase_listers[phase]
+        except (KeyError, TypeError):
+            listers = game.listers_of_phase(phase)
+        ctx = Ctx(self, {})
+        for lister in listers:
+            lister(self, me, ctx, out, seen)
         return out
 
     def _free_moves_interpreted(self) -> list[Move]:

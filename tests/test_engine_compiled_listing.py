@@ -60,7 +60,7 @@ _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", 
             "_it", "_y", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE),
             *_BASE}
 _ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
-          "seat_var", "append", "add", "code", "attr_table", "_token"}
+          "seat_var", "append", "add", "code", "attr_table", "_token", "clear"}
 
 
 def _check_source(source: str) -> None:
