@@ -20,9 +20,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
-from .errors import ExpressionError
-from .expr import _HELPERS, _TREES, CORE, Compiled, Node, _Gen, _ident
-from .limits import MAX_BINDINGS
+from .errors import ExpressionError, RulesetError
+from .expr import _HELPERS, _TREES, CORE, Compiled, Node, Work, _Gen, _ident, reads
+from .limits import MAX_BINDINGS, MAX_WORK
 from .spec import ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move
 
@@ -112,6 +112,39 @@ class _Module:
             gen.pyvars, gen.tabled = {}, set()
 
 
+def _words(a: ArgSpec) -> list[str] | None:
+    """The words of a word argument (its domain, a list of texts), None if not so."""
+    tree = _TREES.get(a.domain)
+    if tree is None or tree[0] != "list" or any(x[0] != "str" for x in tree[1]):
+        return None
+    return [str(x[1]) for x in tree[1]]
+
+
+def _fold_words(a: ArgSpec) -> tuple[tuple[str, ...], int] | None:
+    """For a word argument whose ``where`` reads nothing but the word (no name, no engine
+    function): the words it keeps, and the work it counts in going through them; else None."""
+    if a.kind != "word" or a.where is None:
+        return None
+    words = _words(a)
+    r = reads(a.where)
+    if words is None or r is None or r[0] - {"it"} or r[1]:
+        return None
+    saved = Work.left
+    Work.reset()
+    try:
+        ctx = Ctx(None, {})  # type: ignore[arg-type]  # nothing but ``it`` is read
+        kept = []
+        for w in words:
+            ctx.locals["it"] = w
+            if a.where(ctx):
+                kept.append(w)
+        return tuple(kept), MAX_WORK - Work.left
+    except (*RULESET_BUGS, RulesetError):  # a mistake: met while listing, as before
+        return None
+    finally:
+        Work.left = saved
+
+
 def _not_card(name: str, x: Any) -> None:
     raise ExpressionError(f"the argument {name!r} must be drawn from cards, got {x!r}")
 
@@ -142,6 +175,14 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
     def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
         """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""
         d = f"_d{i}"
+        folded = _fold_words(a)
+        if folded is not None:  # words kept by a where that reads only them: kept at load
+            kept, spent = folded
+            return [f"{indent}loc['it'] = loc.get('it')",
+                    f"{indent}{d} = {mod.value(kept)}"] + ([
+                    f"{indent}_Work.left -= {spent!r}",  # the work the where would count
+                    f"{indent}if _Work.left < 0:",
+                    f"{indent}    _Work.spend(0)"] if spent else [])
         out = [f"{indent}{d} = {mod.expr(a.domain, pyvars, set())}",
                f"{indent}if {d} is None:",
                f"{indent}    {d} = []",
@@ -167,11 +208,14 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
         return out
 
     card_args = {a.name for a in args if a.kind == "card"}
+    word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
 
     def word(hole: str) -> str:
         x = var[hole]
         if hole in card_args:  # a card (checked above), shown by its code
             return f"{x}.code"
+        if hole in word_args:  # one of the words the ruleset lists, shown as it is
+            return x
         return f"({x}.code if _type({x}) is _CardDef else st._token({x}))"
 
     holes = game.notation_holes[ms.id]
@@ -200,6 +244,18 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
             return out + [f"{indent}if {text} not in seen:",
                           f"{indent}    seen.add({text})",
                           f"{indent}    out.append({move})"]
+        if len(args) == 1 and (args[0].name in card_args or args[0].name in word_args):
+            # the move is the same for the same card or word: made once, kept by the game
+            x = var[args[0].name]
+            key = f"{x}.uid" if args[0].name in card_args else x
+            made = mod.value({})
+            return out + [f"{indent}_m = {made}.get({key})",
+                          f"{indent}if _m is None:",
+                          f"{indent}    _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, "
+                          f"{text})",
+                          f"{indent}if _m.text not in seen:",
+                          f"{indent}    seen.add(_m.text)",
+                          f"{indent}    out.append(_m)"]
         return out + [f"{indent}_text = {text}",
                       f"{indent}if _text not in seen:",
                       f"{indent}    seen.add(_text)",
@@ -249,7 +305,7 @@ _BASE: dict[str, Any] = {
     **_HELPERS,
     **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
-    "_isinstance": isinstance, "_type": type, "_list": list, "_len": len,
+    "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
 }
 
 
