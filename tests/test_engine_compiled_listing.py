@@ -184,3 +184,54 @@ def test_a_mistake_met_while_listing_names_its_field(tmp_path: Path) -> None:
     assert "while listing the legal moves" in str(e.value)
     assert "it.value + \"x\" > 0" in str(e.value)  # the expression's own text
     assert e.value.field == "moves"
+
+
+ASKING = """\
+id: asking
+name: {en: Asking, fr: Question}
+players: {min: 1, max: 1}
+cards: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}]
+zones:
+  pile: {deck: true, visibility: hidden}
+  table: {visibility: public, order: row}
+vars: {score: {initial: 0}}
+procedures:
+  ask:
+    - let: {before: "score"}
+    - choose: {var: n, from: "[0, 1, 2]", notation: "pick {choice}"}
+    - let: {before: "before + 100"}
+    - move: {what: "top(pile)", to: table}
+    - add: {score: "before + 10 / n"}
+moves:
+  - id: go
+    notation: go
+    effects:
+      - let: {step: 1}
+      - if: "step == 1"
+        then: [{do: ask}]
+end: [{if: "size(table) == 3", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}, score: score}}
+view: {table: table.code, score: score}
+"""
+
+
+def test_a_failing_answer_puts_the_waiting_frames_back(tmp_path: Path) -> None:
+    """An answer whose effects fail is undone: the game waits on the same question, its
+    frames at the same step with the same locals, and a good answer then plays as if the bad
+    one had never been typed."""
+    game = load_ruleset(tmp_path, ASKING)
+    st = game.new_game(seed=1, deck=["c1", "c2", "c3"])
+    st.play("go")
+    assert [m.text for m in st.legal_moves()] == ["pick 0", "pick 1", "pick 2"]
+    before = st.to_json()
+    frames = [(f.block.id, f.index, dict(f.locals)) for f in st.frames]
+    with pytest.raises(RulesetError, match="was not played"):
+        st.play("pick 0")  # 10 / 0 after a let and a move
+    assert [(f.block.id, f.index, dict(f.locals)) for f in st.frames] == frames
+    assert st.to_json() == before and st.view(0) == {"table": [], "score": 0}
+    st.play("pick 2")
+    assert st.view(0) == {"table": ["c1"], "score": 105}
+    again = game.new_game(seed=1, deck=["c1", "c2", "c3"])
+    again.play("go")
+    again.play("pick 2")
+    assert again.to_json() == st.to_json()
