@@ -315,6 +315,30 @@ class MoveListing(StateBase):
         assert p is not None
         out = []
         seen: set[str] = set()
+        notation = p.notation
+        if notation.count("{choice}") == 1 and not any(  # the common shape: one hole
+                t[0] == "{" and t[-1] == "}" and t != "{choice}" for t in notation):
+            at = notation.index("{choice}")
+            before = " ".join(notation[:at] + ("",)) if at else ""
+            after = " ".join(("",) + notation[at + 1:]) if at + 1 < len(notation) else ""
+            seats = p.seats
+            for v in p.options:  # as _render and _token, cards and texts without a call
+                t = type(v)
+                if t is CardDef:
+                    word = v.code
+                elif t is str:
+                    word = v
+                elif t is list and all(type(x) is CardDef for x in v):
+                    word = " ".join([x.code for x in v])
+                else:
+                    word = self._token(v, seats)
+                text = before + word + after
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Move(CHOICE, (("choice", v),), text))
+            if p.optional:
+                out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+            return out
         for v in p.options:
             text = self._render(p.notation, {"choice": v}, seats=p.seats)
             if text not in seen:

@@ -16,12 +16,13 @@ import tabletop
 from tabletop.errors import RulesetError
 from tabletop.expr import _HELPERS, CORE, Work
 from tabletop.listing import _BASE, lister_source
+from tabletop.values import CHOICE, Move
 
 GAMES = ["scoundrel", "arcane-duel", "arcane-arena", "aria", "coffre-et-cle", "deck-menteur",
          "expedition-rivale", "push-to-five", "pyramide-escape"]
 
 
-def _both(st: tabletop.State) -> tuple[list[tabletop.Move], list[tabletop.Move], int, int]:
+def _both(st: tabletop.State) -> tuple[list[Move], list[Move], int, int]:
     """The free moves listed by the generated code and by the interpreter, and the work
     each counted."""
     out = []
@@ -51,6 +52,16 @@ def test_generated_listing_agrees_with_the_interpreter(game_id: str) -> None:
                     assert a == b and [m.text for m in a] == [m.text for m in b]
                     assert wa == wb  # the same expressions evaluated
                     checked += 1
+                else:  # the answers, as the general notation renders them
+                    p = st.pending
+                    texts = [st._render(p.notation, {"choice": v}, seats=p.seats)
+                             for v in p.options]
+                    want = [Move(CHOICE, (("choice", v),), t)
+                            for i, (v, t) in enumerate(zip(p.options, texts, strict=True))
+                            if t not in texts[:i]]
+                    if p.optional:
+                        want.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+                    assert st._pending_moves() == want
                 st.play(rng.choice(st.legal_moves()))
     assert checked > 50
 
