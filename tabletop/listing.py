@@ -41,18 +41,20 @@ class _ListGen(_Gen):
     under its own name (``_T3``), and the locals the listing holds in Python variables read
     from them (outside the argument functions of calls, which read ``ctx.locals``)."""
 
-    def __init__(self, kinds: dict[str, str]) -> None:
+    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str]) -> None:
         super().__init__(kinds)
         self.text_name = "_T"
         self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
+        self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
+        self.top = True  # in the lister itself (``st`` is there), not an argument function
 
     def fn(self, node: Node) -> str:
-        saved, self.pyvars = self.pyvars, {}
+        saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
         try:
             return super().fn(node)
         finally:
-            self.pyvars = saved
+            self.pyvars, self.top = saved, top
 
     def src(self, node: Node) -> str:
         kind = node[0]
@@ -60,6 +62,15 @@ class _ListGen(_Gen):
         # keeps ``loc`` and its Python variables alike
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
+        if kind == "name" and self.top:  # a var read as Ctx.var reads it for no viewer
+            read = self.kinds.get(_ident(node[1]))
+            me = self.pyvars.get("me")
+            if read == "var":
+                return f"st.vars[{node[1]!r}]"
+            if read == "seatvar" and me is not None:
+                return f"st.vars[{self.seat_keys(node[1])}[{me}]]"
+            if read == "seatzone" and me is not None:  # Ctx.seat_cards, the key made at load
+                return f"ctx.cards({self.seat_keys(node[1])}[{me}])"
         if (kind == "attr" and node[1][0] in ("local", "name") and node[1][1] in self.pyvars
                 and self.pyvars[node[1][1]] in self.tabled):
             return f"{self.pyvars[node[1][1]]}.attr_table.get({_ident(node[2])!r})"
@@ -83,10 +94,18 @@ class _ListGen(_Gen):
 class _Module:
     """The source of one move's lister and the values its namespace holds."""
 
-    def __init__(self, kinds: dict[str, str]) -> None:
-        self.gen = _ListGen(kinds)
+    def __init__(self, kinds: dict[str, str], seats: int) -> None:
+        self.gen = _ListGen(kinds, self.seat_keys)
         self.ns: dict[str, Any] = {}
         self.n = 0
+        self.seats = seats
+        self.keys: dict[str, str] = {}
+
+    def seat_keys(self, name: str) -> str:
+        """The name of the tuple of a per-seat zone's or var's keys, seat by seat."""
+        if name not in self.keys:
+            self.keys[name] = self.value(tuple(f"{name}/{s}" for s in range(self.seats)))
+        return self.keys[name]
 
     def value(self, v: Any) -> str:
         """A name in the namespace holding ``v`` (a function, a class, a constant object)."""
@@ -297,7 +316,7 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     move the generator leaves to the interpreter (an argument of several cards)."""
     if any(a.kind == "cards" for a in ms.args):
         return None
-    mod = _Module(game.expr_kinds)
+    mod = _Module(game.expr_kinds, game.spec.max_players)
     return _lister_source(game, ms, mod), mod.ns
 
 

@@ -72,7 +72,7 @@ _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", 
             *_BASE}
 _ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
           "seat_var", "append", "add", "code", "attr_table", "_token", "clear",
-          "left", "spend", "uid", "text"}
+          "left", "spend", "uid", "text", "vars"}
 
 
 def _check_source(source: str) -> None:
