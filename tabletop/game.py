@@ -84,9 +84,10 @@ class Game:
                                                       set(), pure)}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         # the zones and vars no local may hide, read directly by generated code (as spec.py)
-        hidden = local_names(spec.raw) | RESERVED_NAMES | {n for params, _b in
-                                                           spec.functions.values()
-                                                           for n in params}
+        # every name some local may bind (a move's argument, a let, a function's parameter)
+        self.local_names: set[str] = local_names(spec.raw) | {
+            n for params, _b in spec.functions.values() for n in params}
+        hidden = self.local_names | RESERVED_NAMES
         self.expr_kinds: dict[str, str] = {
             n: k for n, k in names.items() if k in ("zone", "seatzone", "var", "seatvar")
             and n not in hidden}

@@ -48,6 +48,7 @@ class _ListGen(_Gen):
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
         self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
         self.top = True  # in the lister itself (``st`` is there), not an argument function
+        self.state_names: set[str] = set()  # option, players: when no local can bind them
 
     def fn(self, node: Node) -> str:
         saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
@@ -62,6 +63,11 @@ class _ListGen(_Gen):
         # keeps ``loc`` and its Python variables alike
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
+        if self.top and node[1:2] in (("option",), ("players",)) and node[1] in self.state_names:
+            return "st.options" if node[1] == "option" else "st.players"  # as make_readers
+        if (kind == "attr" and self.top and node[1] == ("name", "option")
+                and "option" in self.state_names):  # an option's value (a text) or None
+            return f"st.options.get({_ident(node[2])!r})"
         if kind == "name" and self.top:  # a var read as Ctx.var reads it for no viewer
             read = self.kinds.get(_ident(node[1]))
             me = self.pyvars.get("me")
@@ -208,10 +214,14 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
                f"{indent}elif not _isinstance({d}, _list):",
                f"{indent}    {d} = [{d}]"]
         if a.kind == "card":
-            out += [f"{indent}{d} = [_y for _y in {d} if _y is not None]",
+            out += [f"{indent}_cards = []",  # no None; every other one a card
                     f"{indent}for _y in {d}:",
-                    f"{indent}    if _type(_y) is not _CardDef and not _isinstance(_y, _CardDef):",
-                    f"{indent}        _not_card({a.name!r}, _y)"]
+                    f"{indent}    if _y is not None:",
+                    f"{indent}        if _type(_y) is not _CardDef and not _isinstance(_y, "
+                    "_CardDef):",
+                    f"{indent}            _not_card({a.name!r}, _y)",
+                    f"{indent}        _cards.append(_y)",
+                    f"{indent}{d} = _cards"]
         if a.where is not None:
             it_tabled = {"_it"} if a.kind in _TABLED else set()
             where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
@@ -317,6 +327,7 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     if any(a.kind == "cards" for a in ms.args):
         return None
     mod = _Module(game.expr_kinds, game.spec.max_players)
+    mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     return _lister_source(game, ms, mod), mod.ns
 
 

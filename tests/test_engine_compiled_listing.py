@@ -68,11 +68,12 @@ def test_generated_listing_agrees_with_the_interpreter(game_id: str) -> None:
 
 # names the generated listing may hold besides the expressions' own (_a1, _t0...)
 _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", "_kept", "_m",
-            "_it", "_y", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE),
-            *_BASE}
+            "_cards", "_it", "_y", *(_HELPERS.keys() - {"__builtins__"}),
+            *(f"_core_{n}" for n in CORE), *_BASE}
 _ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
           "seat_var", "append", "add", "code", "attr_table", "_token", "clear",
-          "left", "spend", "uid", "text", "vars"}
+          "left", "spend", "uid", "text", "vars",
+          "options", "players"}
 
 
 def _check_source(source: str) -> None:
