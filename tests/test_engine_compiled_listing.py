@@ -247,3 +247,37 @@ def test_a_failing_answer_puts_the_waiting_frames_back(tmp_path: Path) -> None:
     again.play("go")
     again.play("pick 2")
     assert again.to_json() == st.to_json()
+
+
+OPTION_ARG = """\
+id: optarg
+name: {en: Opt, fr: Opt}
+players: {min: 1, max: 1}
+options: {mode: {default: a, values: [a, b]}}
+cards: [{suits: [S], ranks: [2, 3]}]
+zones:
+  deck: {deck: true}
+vars: {n: {initial: 0}}
+moves:
+  - id: pick
+    notation: "pick {option}"
+    args: {option: {word: ["x", "y"], where: 'size(deck) > 0'}}
+    require: [{if: 'option == "y"', why: {en: "no", fr: "non"}}]
+    effects: [{add: {n: 1}}]
+  - id: check
+    notation: check
+    require: [{if: 'option.mode == "a" and players == 1', why: {en: "no", fr: "non"}}]
+    effects: [{add: {n: 1}}]
+end: [{if: "n == 2", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view: {}
+"""
+
+
+def test_an_argument_named_option_is_read_as_the_argument(tmp_path: Path) -> None:
+    """The listers read the options and the player count from the state directly, except
+    where a local may bind the name: an argument called option is that argument."""
+    game = load_ruleset(tmp_path, OPTION_ARG)
+    st = game.new_game(seed=1)
+    assert [m.text for m in st.legal_moves()] == ["pick y", "check"]
+    assert st._free_moves_interpreted() == st.legal_moves()
