@@ -13,6 +13,7 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
+from tabletop.context import Ctx
 from tabletop.errors import RulesetError
 from tabletop.expr import _HELPERS, CORE, Work
 from tabletop.listing import _BASE, lister_source
@@ -70,9 +71,9 @@ def test_generated_listing_agrees_with_the_interpreter(game_id: str) -> None:
 _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", "_kept", "_m",
             "_cards", "_it", "_y", *(_HELPERS.keys() - {"__builtins__"}),
             *(f"_core_{n}" for n in CORE), *_BASE}
-_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
-          "seat_var", "append", "add", "code", "attr_table", "_token", "clear",
-          "left", "spend", "uid", "text", "vars",
+# the context's own reads (Ctx's methods), and the few attributes the listers use
+_ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
+          "code", "attr_table", "_token", "clear", "left", "spend", "uid", "text", "vars",
           "options", "players"}
 
 
