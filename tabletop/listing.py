@@ -9,7 +9,7 @@ the move's legal bindings to ``out`` exactly as the interpreted listing
 evaluated in the same order (so the same work counted and the same errors raised). A move the
 generator does not handle (an argument of several cards) lists through the interpreter.
 
-What reaches the source: names we choose (``_x0``, ``_it``, ``_f3``...), the expression trees'
+What reaches the source: names we choose (``_x0``, ``_it``, ``_k3``...), the expression trees'
 code as ``expr._Gen`` writes it, and the ruleset's words (move ids, argument names, notation
 words) only through ``repr()``. Any compiled function whose tree is unknown is called as it is.
 """
@@ -63,7 +63,7 @@ class _ListGen(_Gen):
         # keeps ``loc`` and its Python variables alike
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
-        if self.top and node[1:2] in (("option",), ("players",)) and node[1] in self.state_names:
+        if kind == "name" and self.top and node[1] in self.state_names:
             return "st.options" if node[1] == "option" else "st.players"  # as make_readers
         if (kind == "attr" and self.top and node[1] == ("name", "option")
                 and "option" in self.state_names):  # an option's value (a text) or None

@@ -267,7 +267,9 @@ moves:
     effects: [{add: {n: 1}}]
   - id: check
     notation: check
-    require: [{if: 'option.mode == "a" and players == 1', why: {en: "no", fr: "non"}}]
+    require:
+      - if: 'option.mode == "a" and players == 1 and join(["play", "ers"]) == "players"'
+        why: {en: "no", fr: "non"}
     effects: [{add: {n: 1}}]
 end: [{if: "n == 2", outcome: done}]
 outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
