@@ -81,43 +81,38 @@ class Effects(StateBase):
         frames = self.frames
         self._budget = STEP_BUDGET
         runners = self.game.runners
-        straight = self.game.straight
+        segments = self.game.segments
         while frames:
             f = frames[-1]
             block = f.block
-            steps = block.steps
-            if f.index == 0 and straight[block.id] is not None:  # all its steps in a row
-                f.index = len(steps)
-                for path, r in straight[block.id] or ():
-                    self._where = path
-                    self._budget -= 1
-                    if self._budget < 0:
-                        raise _too_many_steps(self, path)
-                    r(self, f)
-                frames.pop()  # a straight block pushes no frame: f is still on top
-                continue
-            run = runners[block.id]
-            n = len(steps)
-            while True:  # the steps of the top frame, until it ends or another is pushed
-                i = f.index
-                if i >= n:
-                    frames.pop()
-                    break
-                step = steps[i]
-                f.index = i + 1
-                self._where = step.path
-                self._budget -= 1
-                if self._budget < 0:
-                    raise _too_many_steps(self, step.path)
-                run[i](self, f)
+            segment = segments[block.id].get(f.index)
+            if segment is not None and segment(self, f):  # the block's code, compiled
                 if self.outcome is not None:
                     frames.clear()
                     self.pending = None
                     return
                 if self.pending is not None:
                     return
-                if frames[-1] is not f:
-                    break
+                continue
+            # one step at a time (the step budget is nearly spent, or no code for this entry)
+            steps = block.steps
+            i = f.index
+            if i >= len(steps):
+                frames.pop()
+                continue
+            step = steps[i]
+            f.index = i + 1
+            self._where = step.path
+            self._budget -= 1
+            if self._budget < 0:
+                raise _too_many_steps(self, step.path)
+            runners[block.id][i](self, f)
+            if self.outcome is not None:
+                frames.clear()
+                self.pending = None
+                return
+            if self.pending is not None:
+                return
 
     def _check_end(self) -> None:
         ctx = Ctx(self, {"me": self.turn_seat})
