@@ -902,7 +902,11 @@ class _Gen:
         if kind == "core":
             name = _ident(node[1])
             if name == "size":
-                return f"_size_of({self.src(node[2][0])})"
+                arg = node[2][0]
+                if arg[0] == "name" and self.kinds.get(arg[1]) in ("zone", "seatzone"):
+                    read = "zone_size" if self.kinds[arg[1]] == "zone" else "seat_zone_size"
+                    return f"ctx.{read}({_ident(arg[1])!r})"  # counted, not listed
+                return f"_size_of({self.src(arg)})"
             return f"_core_{name}(ctx, {self.args(node[2])})"
         if kind == "call":
             return f"ctx.call({_ident(node[1])!r}, {self.args(node[2])})"

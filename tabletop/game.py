@@ -81,6 +81,8 @@ class Game:
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
+        # the cards of each zone as the engine last read them, by zone key (Ctx.cards)
+        self.zone_cards: dict[str, tuple[list[int], list[Any]]] = {}
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
