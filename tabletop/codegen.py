@@ -47,16 +47,29 @@ def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: 
     st._events.append(Event("log", ctx.me if seat else None, texts, {}, None))
 
 
-def _move(st: Any, ctx: Ctx, what: Any, to: Any, at: str, top: bool) -> None:
-    """A move step (as its runner in effects.py)."""
+def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
+    """A move step (as its runner in effects.py, each card put as ``put`` does); ``key`` is
+    the zone's key when it is not per seat."""
     cards = _cards_of(what)
-    key = st.zone_key(to, ctx)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    where = st.where
+    dest = zones[key]
     for c in (reversed(cards) if top else cards):
-        st.put(c.uid, key, at)
+        uid = c.uid
+        src = where[uid]
+        if src:
+            zones[src].remove(uid)
+        if top:
+            dest.insert(0, uid)
+        else:
+            dest.append(uid)
+        where[uid] = key
 
 
 _NAMESPACE: dict[str, Any] = {
-    "_Ctx": Ctx, "_log_line": _log_line, "_move": _move,
+    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
     "_int": int, "_str": str, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException,
     "__builtins__": {},  # the generated code needs no builtin but those above
@@ -178,8 +191,9 @@ class _Gen:
         if kind == "move":
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
+            key = None if self.spec.zones[to[0]].per_seat else to[0]
             out.append(f"{ind}_move(st, ctx, {self.const(what)}(ctx), {self.const(to)}, "
-                       f"{at!r}, {at == 'top'!r})")
+                       f"{key!r}, {at == 'top'!r})")
             return 1
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
@@ -202,11 +216,12 @@ class _Gen:
             if bound:
                 src.append(f"    if st._budget < {bound}:")
                 src.append("        return False")
-            if lines:
+            if lines or j < n:
                 src.append("    ctx = f.ctx")
                 src.append("    if ctx is None or ctx.state is not st:")
                 src.append("        ctx = f.ctx = _Ctx(st, f.locals)")
                 src.append("    loc = f.locals")
+            if lines:
                 src.append("    w = None")
                 src.append("    try:")
                 src.append(f"        st._budget -= {k + (j < n)}")
@@ -221,10 +236,7 @@ class _Gen:
                 step = steps[j]
                 src.append(f"    f.index = {j + 1}")
                 src.append(f"    st._where = {step.path!r}")
-                src.append(f"    {self.const(self.runners[b][j])}(st, f)")
-                src.append("    if st.outcome is not None or st.pending is not None "
-                           "or st.frames[-1] is not f:")
-                src.append("        return True")
+                src.extend(self.suspending(block, j))
                 src.append(f"    return _s{b}_{j + 1}(st, f)")
             else:
                 src.append("    st.frames.pop()")
@@ -234,6 +246,42 @@ class _Gen:
         code = compile("\n".join(src) + "\n", f"<effects {b}>", "exec")
         exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
         return {e: ns[f"_s{b}_{e}"] for e in entries}
+
+    def suspending(self, block: Block, j: int) -> list[str]:
+        """A step that may push a frame, ask or end the game: the commonest written out (as
+        their runners in effects.py do), the others through their runners; the segment
+        returns True when it suspended, else goes on."""
+        step = block.steps[j]
+        p = step.params
+        if step.kind == "if":
+            then, other = step.blocks["then"], step.blocks["else"]
+            test = self.const(p["test"])
+
+            def push(b: Block, ind: str) -> list[str]:
+                return [f"{ind}inner = _Frame({self.const(b)}, 0, loc)",
+                        f"{ind}inner.ctx = ctx",  # the same locals: the same context
+                        f"{ind}st.frames.append(inner)",
+                        f"{ind}return True"]
+            if then.steps and other.steps:
+                return ([f"    if {test}(ctx):", *push(then, "        "), "    else:",
+                         *push(other, "        ")])
+            if then.steps:
+                return [f"    if {test}(ctx):", *push(then, "        ")]
+            if other.steps:
+                return [f"    if not {test}(ctx):", *push(other, "        ")]
+            return [f"    {test}(ctx)"]
+        if step.kind == "do":
+            proc = self.spec.procedures[p["name"]]
+            return [f"    inner = _Frame({self.const(proc)}, 0, loc)",
+                    "    inner.ctx = f.ctx",
+                    "    st.frames.append(inner)",
+                    "    return True"]
+        if step.kind == "end":
+            return [f"    st._finish({p['outcome']!r})", "    return True"]
+        return [f"    {self.const(self.runners[block.id][j])}(st, f)",
+                "    if st.outcome is not None or st.pending is not None "
+                "or st.frames[-1] is not f:",
+                "        return True"]
 
     def size_of_step(self, step: Step) -> int:
         """The steps a straight step runs inside it at most (its branches, its procedure)."""
