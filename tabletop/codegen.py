@@ -29,7 +29,7 @@ from typing import Any
 from .context import Ctx, _cards_of
 from .expr import Work, texts_renderer
 from .spec import Block, GameSpec, Step
-from .values import Event, Frame
+from .values import Frame, make_event
 
 Segment = Callable[[Any, Frame], bool]
 Runner = Callable[[Any, Frame], None]
@@ -44,7 +44,7 @@ def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: 
     """A log step's line (as the runner of ``log``/``announce`` in effects.py)."""
     texts = render(ctx)
     Work.spend(sum(map(len, texts.values())))
-    st._events.append(Event("log", ctx.me if seat else None, texts, {}, None))
+    st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
 
 
 def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
@@ -191,9 +191,9 @@ class _Gen:
         if kind == "move":
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
-            key = None if self.spec.zones[to[0]].per_seat else to[0]
+            fixed = None if self.spec.zones[to[0]].per_seat else to[0]
             out.append(f"{ind}_move(st, ctx, {self.const(what)}(ctx), {self.const(to)}, "
-                       f"{key!r}, {at == 'top'!r})")
+                       f"{fixed!r}, {at == 'top'!r})")
             return 1
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
@@ -312,3 +312,8 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
         except (RecursionError, SyntaxError, MemoryError, ValueError):
             out.append({})
     return out
+
+
+def end_rules(spec: GameSpec) -> tuple[tuple[str, Callable[[Any], Any], str], ...]:
+    """The end rules as (field path, test, outcome), the paths made once."""
+    return tuple((f"end.{i}", r.test, r.outcome) for i, r in enumerate(spec.end))

@@ -53,7 +53,8 @@ class Ctx:
         return self.shown(name, v, None)
 
     def seat_var(self, name: str) -> Any:
-        me = self.me
+        me = self.locals.get("me")  # self.me, inlined
+        me = self.state.turn_seat if me is None else int(me)
         v = self.state.vars[f"{name}/{me}"]
         if self.viewer is None or (type(v) in _PLAIN
                                    and self.state.spec.vars[name].visibility == "cards"):
@@ -61,7 +62,8 @@ class Ctx:
         return self.shown(name, v, me)
 
     def seat_cards(self, name: str) -> list[Any]:
-        return self.cards(f"{name}/{self.me}")
+        me = self.locals.get("me")  # self.me, inlined
+        return self.cards(f"{name}/{self.state.turn_seat if me is None else int(me)}")
 
     # size(zone) of the generated code (expr.py): the count, without listing the cards; the
     # same work counted as reading the zone and counting the list
@@ -130,9 +132,9 @@ class Ctx:
             hit = game.zone_cards.get(key)  # list a zone read gave)
             if hit is not None and hit[0] == ids:
                 return hit[1]
-            out = list(map(game.spec.cards.__getitem__, ids))
-            game.zone_cards[key] = (ids[:], out)
-            return out
+            listed = list(map(game.spec.cards.__getitem__, ids))
+            game.zone_cards[key] = (ids[:], listed)
+            return listed
         memo = st._derived_memo  # while nothing changes, a zone is listed once per viewer
         if memo is None:
             return self._cards(key, ids)

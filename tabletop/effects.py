@@ -15,7 +15,17 @@ from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
 from .limits import MAX_FRAMES
 from .spec import Block, GameSpec, Step, text_of
-from .values import CHOICE, RULESET_BUGS, STEP_BUDGET, Event, Frame, Move, Outcome, Pending
+from .values import (
+    CHOICE,
+    RULESET_BUGS,
+    STEP_BUDGET,
+    Event,
+    Frame,
+    Move,
+    Outcome,
+    Pending,
+    make_event,
+)
 
 
 class Effects(StateBase):
@@ -118,10 +128,10 @@ class Effects(StateBase):
         ctx = Ctx(self, {"me": self.turn_seat})
         saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
         try:
-            for i, rule in enumerate(self.spec.end):
-                self._where = f"end.{i}"
-                if rule.test(ctx):
-                    self._finish(rule.outcome)
+            for path, test, outcome in self.game.end_rules:
+                self._where = path
+                if test(ctx):
+                    self._finish(outcome)
                     return
         finally:
             self._derived_memo = saved
@@ -151,7 +161,7 @@ class Effects(StateBase):
     def _emit(self, kind: str, seat: int | None, text: dict[str, str],
               data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
               ) -> None:
-        self._events.append(Event(kind, seat, text, data or {}, private_to))
+        self._events.append(make_event(kind, seat, text, data or {}, private_to))
 
     # ------------------------------------------------------------ card movement
 
@@ -596,7 +606,7 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             ctx = _ctx(st, f)
             texts = render(ctx)
             Work.spend(sum(map(len, texts.values())))
-            st._events.append(Event("log", ctx.me if by_me else None, texts, {}, None))
+            st._events.append(make_event("log", ctx.me if by_me else None, texts, {}, None))
         return run_log
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .codegen import end_rules, make_segments
 from .context import make_readers
-from .codegen import make_segments
 from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
@@ -130,6 +130,7 @@ class Game:
         self.runners, self.straight = make_runners(self.all_blocks, spec)
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
+        self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
