@@ -37,7 +37,9 @@ Runner = Callable[[Any, Frame], None]
 # a straight procedure of more steps than this (its nested ones counted) is called through its
 # runner at a ``do`` rather than written out in place (no code grows without bound)
 _INLINE_MAX = 40
-_WRITTEN = {"set", "add", "let", "log", "announce", "move"}  # written out as statements
+# how deep the frame stack may be for a segment to run a block it pushes at once (below:
+# through the interpreter's loop)
+_DIRECT_DEPTH = 48
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
@@ -70,7 +72,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
 
 _NAMESPACE: dict[str, Any] = {
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_int": int, "_str": str, "_bool": bool, "_isinstance": isinstance,
+    "_int": int, "_str": str, "_len": len, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException,
     "__builtins__": {},  # the generated code needs no builtin but those above
 }
@@ -80,7 +82,9 @@ class _Gen:
     """The source of one block's segments."""
 
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
-                 straight: list[Any], sizes: dict[int, int]) -> None:
+                 straight: list[Any], sizes: dict[int, int],
+                 segments: list[dict[int, Segment]]) -> None:
+        self.segments = segments  # every block's, filled in by make_segments
         self.spec = spec
         self.runners = runners
         self.straight = straight
@@ -243,6 +247,7 @@ class _Gen:
                 src.append("    return True")
         ns = dict(_NAMESPACE)
         ns.update(self.ns)
+        ns["_SEGMENTS"] = self.segments
         code = compile("\n".join(src) + "\n", f"<effects {b}>", "exec")
         exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
         return {e: ns[f"_s{b}_{e}"] for e in entries}
@@ -260,8 +265,7 @@ class _Gen:
             def push(b: Block, ind: str) -> list[str]:
                 return [f"{ind}inner = _Frame({self.const(b)}, 0, loc)",
                         f"{ind}inner.ctx = ctx",  # the same locals: the same context
-                        f"{ind}st.frames.append(inner)",
-                        f"{ind}return True"]
+                        *self.enter(b, block, j, ind)]
             if then.steps and other.steps:
                 return ([f"    if {test}(ctx):", *push(then, "        "), "    else:",
                          *push(other, "        ")])
@@ -274,14 +278,26 @@ class _Gen:
             proc = self.spec.procedures[p["name"]]
             return [f"    inner = _Frame({self.const(proc)}, 0, loc)",
                     "    inner.ctx = f.ctx",
-                    "    st.frames.append(inner)",
-                    "    return True"]
+                    *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
         return [f"    {self.const(self.runners[block.id][j])}(st, f)",
                 "    if st.outcome is not None or st.pending is not None "
                 "or st.frames[-1] is not f:",
                 "        return True"]
+
+    def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:
+        """Push the frame ``inner`` and run its block's first segment at once, as the
+        interpreter's loop would next (while the stack is not deep: a procedure that calls
+        itself stays within Python's recursion); if that block ran to its end, go on with
+        this one, else return to the loop."""
+        return [f"{ind}st.frames.append(inner)",
+                f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
+                f"{ind}    g = _SEGMENTS[{inner.id}].get(0)",
+                f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
+                f"{ind}            and st.pending is None and st.frames[-1] is f):",
+                f"{ind}        return _s{block.id}_{j + 1}(st, f)",
+                f"{ind}return True"]
 
     def size_of_step(self, step: Step) -> int:
         """The steps a straight step runs inside it at most (its branches, its procedure)."""
@@ -306,7 +322,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     sizes: dict[int, int] = {}
     out: list[dict[int, Segment]] = []
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes)
+        gen = _Gen(spec, runners, straight, sizes, out)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
