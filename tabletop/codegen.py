@@ -205,6 +205,16 @@ class _Gen:
 
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""
+        entries, source = self.source(block)
+        ns = dict(_NAMESPACE)
+        ns.update(self.ns)
+        ns["_SEGMENTS"] = self.segments
+        code = compile(source, f"<effects {block.id}>", "exec")
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
+        return {e: ns[f"_s{block.id}_{e}"] for e in entries}
+
+    def source(self, block: Block) -> tuple[list[int], str]:
+        """The entries of a block's segments and their Python source."""
         steps = block.steps
         n = len(steps)
         entries = [0] + [i + 1 for i, s in enumerate(steps) if not self.inline(s)]
@@ -245,12 +255,7 @@ class _Gen:
             else:
                 src.append("    st.frames.pop()")
                 src.append("    return True")
-        ns = dict(_NAMESPACE)
-        ns.update(self.ns)
-        ns["_SEGMENTS"] = self.segments
-        code = compile("\n".join(src) + "\n", f"<effects {b}>", "exec")
-        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
-        return {e: ns[f"_s{b}_{e}"] for e in entries}
+        return entries, "\n".join(src) + "\n"
 
     def suspending(self, block: Block, j: int) -> list[str]:
         """A step that may push a frame, ask or end the game: the commonest written out (as
@@ -333,3 +338,9 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
 def end_rules(spec: GameSpec) -> tuple[tuple[str, Callable[[Any], Any], str], ...]:
     """The end rules as (field path, test, outcome), the paths made once."""
     return tuple((f"end.{i}", r.test, r.outcome) for i, r in enumerate(spec.end))
+
+
+def segments_source(game: Any, block: Block) -> str:
+    """The generated source of a block's segments in a loaded game (for tests)."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments)
+    return gen.source(block)[1]
