@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .context import Ctx, _cards_of
+from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
 from .expr import Work, texts_renderer
 from .spec import Block, GameSpec, Step
 from .values import Frame, make_event
@@ -313,9 +314,6 @@ class _Gen:
         return 0
 
 
-# the steps that never push a frame, ask a question or end the game (effects._STRAIGHT)
-_STRAIGHT_KINDS = {"set", "add", "let", "log", "announce", "move", "deal", "shuffle", "reveal",
-                   "flip", "random", "rejoin", "eliminate"}
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
