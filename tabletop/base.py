@@ -180,8 +180,8 @@ class StateBase:
     def rng(self) -> random.Random:
         """The game's only source of chance (seeded; saved with the game)."""
         if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
+            own = random.Random.__new__(random.Random)  # not seeded from the system: its
+            own.setstate(self._rng.getstate())          # whole state is set here
             self._rng = own
             self._rng_shared = False
         return self._rng

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .codegen import end_rules, make_segments
 from .context import make_readers
 from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
@@ -91,6 +92,8 @@ class Game:
         self.expr_kinds: dict[str, str] = {
             n: k for n, k in names.items() if k in ("zone", "seatzone", "var", "seatvar")
             and n not in hidden}
+        # the cards of each zone as the engine last read them, by zone key (Ctx.cards)
+        self.zone_cards: dict[str, tuple[list[int], list[Any]]] = {}
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
@@ -140,6 +143,9 @@ class Game:
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
         self.runners, self.straight = make_runners(self.all_blocks, spec)
+        # each block's steps as generated code, by the index they start at (codegen.py)
+        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
+        self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
