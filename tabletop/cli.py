@@ -502,20 +502,36 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         import time
         t = time.perf_counter()
         solver = solve.PerfectSolver(state, seconds=a.seconds)
+        proven = True  # the best score is proven, not only the score of the line found
         try:
             won, line = solver.decide(state)
-            best, best_line = solver.best(state, -1) if won else (solve.NOWIN, ())
-            if won and best > solve.NOWIN:
-                line = best_line
         except solve.OutOfBudget:
-            won, line, best = None, (), solve.NOWIN
+            won, line = None, ()
+        best: float = solve.NOWIN
+        if won:
+            replay = state.copy()
+            replay.quiet = True
+            for text in line:
+                replay.play(text)
+            assert replay.outcome is not None
+            best = replay.outcome.scores[0]
+            try:  # a better win than the line found, within a budget of its own
+                better, better_line = solver.best(state, best)
+                if better > best:
+                    best, line = better, better_line
+            except solve.OutOfBudget:
+                proven = False
         out.update({"winnable": won, "best_score": None if best == solve.NOWIN else best,
+                    "best_proven": proven if won else None,
                     "line": list(line), "seconds": time.perf_counter() - t})
         if won is None:
             say.append(f"{game.name}, {where}: undecided within {a.seconds:g} s "
                        "(try --seconds)")
         elif not won:
             say.append(f"{game.name}, {where}: cannot be won, whatever you do.")
+        elif not proven:
+            say.append(f"{game.name}, {where}: can be won; this line scores {best:g} (no "
+                       f"better score was found or ruled out within {a.seconds:g} s).")
         else:
             say.append(f"{game.name}, {where}: can be won; the best score is {best:g}.")
             say.append("A winning line (replay it with tabletop play"

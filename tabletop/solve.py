@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import TabletopError
+from .expr import Work
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards
@@ -97,7 +98,9 @@ def state_key(st: State, seat: int | None = None, drop: Iterable[str] = ()) -> t
         zones.append((k, cards))
     vars_ = tuple((k, _freeze(v)) for k, v in st.vars.items() if k not in dropped)
     derived = st.spec.derived
-    summary = tuple(_freeze(Ctx(st, {"me": 0}).lookup(n)) for n in words.get("monotone", ())
+    # (with ``seat``, read as that seat sees the state: the cards it cannot see are null)
+    ctx = Ctx(st, {"me": 0 if seat is None else seat}, seat)
+    summary = tuple(_freeze(ctx.lookup(n)) for n in words.get("monotone", ())
                     if n in derived and n not in dropped) if ignored else ()
     p = st.pending
     pending = None if p is None else (p.seat, p.var, _freeze(p.options))
@@ -128,6 +131,7 @@ class _Words:
         if self.bound is None:
             return math.inf
         saved, st._derived_memo = st._derived_memo, {}  # nothing changes while it is read
+        Work.reset()  # its own budget of work, as a move or a view has
         try:
             v = self.bound(Ctx(st, {"me": 0}))
         finally:
