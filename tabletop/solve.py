@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import TabletopError
+from .expr import Work
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards
@@ -72,29 +73,41 @@ def state_key(st: State, seat: int | None = None, drop: Iterable[str] = ()) -> t
     the vars (less those in ``drop`` and the ruleset's ``solver.scratch``), the seats out,
     whose turn, the pending question and the effects waiting to run. Not the history or the
     log (a ruleset that reads the turn log is not keyed exactly). The zones the ruleset calls
-    ``solver.unordered`` are sorted. With ``seat``, the cards that seat cannot see and does
-    not know are masked (-1): two states with the same key then look the same to it."""
+    ``solver.unordered`` are sorted; the vars and zones it calls ``solver.ignore`` are left
+    out, and the values of its ``monotone`` derived values (not in ``drop``) put in. With
+    ``seat``, the cards that seat cannot see and does not know are masked (-1): two states
+    with the same key then look the same to it."""
     words = st.spec.solver or {}
     unordered = words.get("unordered", ())
-    dropped = set(drop) | set(words.get("scratch", ()))
+    ignored = words.get("ignore", ())
+    dropped = set(drop) | set(words.get("scratch", ())) | set(ignored)
     known = st.known[seat] if seat is not None else ()
     zones = []
     for k, v in st.zones.items():
         if k == BOX:
             continue
+        name = k.partition("/")[0]
+        if name in ignored:
+            continue
         if seat is not None and not st.visible(k, seat):
             cards = tuple(c if c in known else -1 for c in v)
-        elif unordered and k.partition("/")[0] in unordered:
+        elif unordered and name in unordered:
             cards = tuple(sorted(v))
         else:
             cards = tuple(v)
         zones.append((k, cards))
     vars_ = tuple((k, _freeze(v)) for k, v in st.vars.items() if k not in dropped)
+    derived = st.spec.derived
+    # (with ``seat``, read as that seat sees the state: the cards it cannot see are null)
+    ctx = Ctx(st, {"me": 0 if seat is None else seat}, seat)
+    summary = tuple(_freeze(ctx.lookup(n)) for n in words.get("monotone", ())
+                    if n in derived and n not in dropped) if ignored else ()
     p = st.pending
     pending = None if p is None else (p.seat, p.var, _freeze(p.options))
     frames = tuple((f.block.id, f.index, _freeze(f.locals)) for f in st.frames)
     outcome = None if st.outcome is None else st.outcome.name
-    return (tuple(zones), vars_, tuple(sorted(st.out)), st.turn_seat, pending, frames, outcome)
+    return (tuple(zones), vars_, summary, tuple(sorted(st.out)), st.turn_seat, pending, frames,
+            outcome)
 
 
 # ---------------------------------------------------------------- the ruleset's solver words
@@ -107,6 +120,9 @@ class _Words:
         words = st.spec.solver or {}
         self.bound: Callable[[Any], Any] | None = words.get("win_bound")
         self.monotone: tuple[str, ...] = tuple(words.get("monotone", ()))
+        derived = st.spec.derived
+        self.monotone_vars = tuple(n for n in self.monotone if n not in derived)
+        self.monotone_derived = tuple(n for n in self.monotone if n in derived)
 
     def win_bound(self, st: State) -> float:
         """The best score a win could still have from ``st`` (NOWIN: no win is reachable)."""
@@ -114,12 +130,26 @@ class _Words:
             return st.outcome.scores[0] if 0 in st.outcome.winners else NOWIN
         if self.bound is None:
             return math.inf
-        v = self.bound(Ctx(st, {"me": 0}))
+        saved, st._derived_memo = st._derived_memo, {}  # nothing changes while it is read
+        Work.reset()  # its own budget of work, as a move or a view has
+        try:
+            v = self.bound(Ctx(st, {"me": 0}))
+        finally:
+            st._derived_memo = saved
         if v is None or v is False:
             return NOWIN
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise SolveError(f"the ruleset's solver.win_bound gave {v!r}, not a number")
         return v
+
+    def vector(self, st: State) -> tuple[Any, ...]:
+        """The ``monotone`` values of ``st`` (more is never worse), vars then derived values;
+        null counts as the least."""
+        vals = [st.vars.get(v) for v in self.monotone_vars]
+        if self.monotone_derived:
+            ctx = Ctx(st, {"me": 0})
+            vals.extend(ctx.lookup(n) for n in self.monotone_derived)
+        return tuple(-math.inf if x is None else x for x in vals)
 
 
 def is_solo(st: State) -> bool:
@@ -167,12 +197,12 @@ class PerfectSolver:
         return key
 
     def _vec(self, st: State) -> tuple[Any, ...]:
-        return (*(st.vars.get(v) for v in self.words.monotone),
-                self.max_moves - len(st.history))
+        return (*self.words.vector(st), self.max_moves - len(st.history))
 
     def _start(self) -> None:
         self.nodes = 0
-        self._deadline = (time.perf_counter() + self.seconds) if self.seconds else None
+        # processor time: a search on a busy machine is not cut short by the others' work
+        self._deadline = (time.process_time() + self.seconds) if self.seconds else None
 
     def decide(self, st: State) -> tuple[bool, tuple[str, ...]]:
         """Whether seat 0 can win from ``st``, and one winning line (move texts)."""
@@ -210,7 +240,7 @@ class PerfectSolver:
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the search reached its node budget")
         if self._deadline is not None and not self.nodes & 63 \
-                and time.perf_counter() > self._deadline:
+                and time.process_time() > self._deadline:
             raise OutOfBudget("the search reached its time budget")
         if key is None or vec is None:
             key = self._key(st)
