@@ -29,10 +29,15 @@ Rules code: no rich here; the CLI and the table show the results.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import random
 import time
+from array import array
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from .errors import TabletopError
@@ -327,11 +332,28 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
     """Every way ``move`` can turn out for ``seat``, with its probability: the unseen cards it
     reveals and the draws of chance it makes. Each world is a state after the move (its other
     unseen cards in an arbitrary order). ``check`` also plays each outcome with the unseen
-    cards left over in another order and fails if the seat would see a difference."""
+    cards left over in another order and fails if the seat would see a difference.
+
+    Each play is a probe as well as a world: its unseen cards are the prefix and then the rest
+    in a fixed order, its draws past the script all 0. When it needed one more card (or one
+    more draw) than it was given, it is the world of the first branch of that choice, and only
+    the other branches are played again."""
     places = _hidden_places(st, seat)
     pool = sorted(st.zones[k][i] for k, i in places)
     out: list[tuple[float, State]] = []
     todo: list[tuple[tuple[int, ...], tuple[int, ...], float]] = [((), (), 1.0)]
+
+    def leaf(prefix: tuple[int, ...], script: tuple[int, ...], p: float, w: State) -> None:
+        if check and len(pool) - len(prefix) > 1:
+            rest = [c for c in pool if c not in prefix]
+            w2 = _deal(st, places, [*prefix, *reversed(rest)])
+            w2.rng = _Script(script)
+            w2.play(move)
+            if state_key(w2, seat) != state_key(w, seat):
+                raise SolveError("a move depends on the order of cards the seat cannot see "
+                                 "without showing them: the exact solver cannot enumerate it")
+        out.append((p, w))
+
     while todo:
         prefix, script, p = todo.pop()
         taken = set(prefix)
@@ -346,30 +368,58 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
         for j, uid in enumerate(cards):
             if uid in seen or w.visible(w.where[uid], seat):
                 deepest = j
-        if deepest >= len(prefix):
-            for c in rest:
+        extra = rng.pos - len(script)  # draws past the script (each gave 0)
+        if deepest > len(prefix) or (deepest == len(prefix) and extra > 1):
+            for c in rest:  # more than one step beyond what was given: branch on the card
                 todo.append(((*prefix, c), script, p / len(rest)))
             continue
-        if rng.need is not None:
-            for k in range(rng.need):
-                todo.append((prefix, (*script, k), p / rng.need))
+        if deepest == len(prefix):  # one card more: this world is the branch of rest[0]
+            q = p / len(rest)
+            for c in rest[1:]:
+                todo.append(((*prefix, c), script, q))
+            prefix, p = (*prefix, rest[0]), q
+        if extra == 1:  # one draw more: this world is the branch of outcome 0
+            n = rng.need
+            assert n is not None
+            for k in range(1, n):
+                todo.append((prefix, (*script, k), p / n))
+            script, p = (*script, 0), p / n
+        elif extra > 1:
+            n = rng.need
+            assert n is not None
+            for k in range(n):
+                todo.append((prefix, (*script, k), p / n))
             continue
-        if check and len(rest) > 1:
-            w2 = _deal(st, places, [*prefix, *reversed(rest)])
-            w2.rng = _Script(script)
-            w2.play(move)
-            if state_key(w2, seat) != state_key(w, seat):
-                raise SolveError("a move depends on the order of cards the seat cannot see "
-                                 "without showing them: the exact solver cannot enumerate it")
-        out.append((p, w))
+        leaf(prefix, script, p, w)
     return out
+
+
+def _digest(key: Any) -> int:
+    """A 64-bit digest of a canonical key that is the same in every process (Python's own
+    hash of a text changes from one run to the next), so that tables can be saved."""
+    return int.from_bytes(hashlib.blake2b(repr(key).encode(), digest_size=8).digest(), "big")
+
+
+def _interned(v: float) -> float:
+    # most positions are won or lost for sure: one float object for each saves memory
+    return _ONE if v == 1.0 else _ZERO if v == 0.0 else v
+
+
+_ONE, _ZERO = 1.0, 0.0
 
 
 class ChanceSolver:
     """Exact expectimax from what ``seat`` sees: the probability of winning with best play.
 
-    The memo is keyed by what the seat sees (``state_key`` with the seat's mask), so one
-    solver serves every game of the same ruleset and options. ``nodes`` bounds the work.
+    The memo is keyed by what the seat sees (``state_key`` with the seat's mask: the cards it
+    has not seen are a multiset, their order unknown; the ruleset's ``solver.scratch`` vars
+    and the order of its ``solver.unordered`` zones left out), so one solver serves every game
+    of the same ruleset and options. The number of moves played is part of a position only
+    where the game's ``max_moves`` could still end it: each entry keeps the length of its
+    longest line, and serves a position reached after another number of moves when neither
+    could reach the limit. A move is abandoned as soon as what remains of its chances cannot
+    beat the best move found (its children already solved stay in the memo, exact).
+    ``nodes`` and ``seconds`` bound the work.
     """
 
     def __init__(self, game_state: State, seat: int = 0, nodes: int | None = None,
@@ -378,25 +428,43 @@ class ChanceSolver:
             raise SolveError(f"{game_state.game.name} is not a solo game: the solver plays "
                              "only games of one player")
         self.seat = seat
+        self.max_moves = game_state.spec.max_moves
         self.node_budget = nodes
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.nodes = 0
+        # digest of the key -> probability of winning, and the length of the longest line
+        # from there (how close to max_moves it may be reached with the same value)
         self.memo: dict[int, float] = {}
+        self.depth: dict[int, int] = {}
+        # positions whose value depends on the moves played so far (max_moves in reach)
+        self.memo_at: dict[tuple[int, int], tuple[float, int]] = {}
+        self.whole = False  # the memo holds the whole game's solved table (``solved``)
 
     def key(self, st: State) -> int:
-        # the hash of the key, not the key: millions of positions fit in memory (two
-        # different positions share a 64-bit hash with a chance far below one in a million)
-        return hash((state_key(st, self.seat), len(st.history)))
+        return _digest(state_key(st, self.seat))
 
     def value(self, st: State) -> float:
         """The probability of winning from ``st`` with best play, from the seat's view."""
-        o = st.outcome
-        if o is not None:
-            return 1.0 if self.seat in o.winners else 0.0
-        k = self.key(st)
+        return self._solve(st)[0]
+
+    def _known(self, k: int, h: int) -> tuple[float, int] | None:
         v = self.memo.get(k)
         if v is not None:
-            return v
+            d = self.depth[k]
+            if h + d < self.max_moves:
+                return v, d
+        return self.memo_at.get((k, h))
+
+    def _solve(self, st: State) -> tuple[float, int]:
+        """(probability of winning, length of the longest line searched) from ``st``."""
+        o = st.outcome
+        if o is not None:
+            return (1.0 if self.seat in o.winners else 0.0), 0
+        k = self.key(st)
+        h = len(st.history)
+        hit = self._known(k, h)
+        if hit is not None:
+            return hit
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the exact search reached its node budget")
@@ -404,15 +472,55 @@ class ChanceSolver:
                 and time.perf_counter() > self.deadline:
             raise OutOfBudget("the exact search reached its time budget")
         best = 0.0
+        deep = 0
         for m in st.legal_moves():
-            best = max(best, self.move_value(st, m))
-            if best >= 1.0:
-                break
-        self.memo[k] = best
-        return best
+            v, d = self._move(st, m, best)
+            deep = max(deep, d)
+            if v > best:
+                best = v
+                if best >= 1.0:
+                    break
+        deep += 1
+        best = _interned(best)
+        if h + deep < self.max_moves:
+            self.memo[k] = best
+            self.depth[k] = deep
+        else:
+            self.memo_at[(k, h)] = (best, deep)
+        return best, deep
+
+    def _move(self, st: State, move: Move, alpha: float) -> tuple[float, int]:
+        """The move's probability of winning, or at most ``alpha`` once it cannot beat it."""
+        acc = 0.0
+        left = 1.0
+        deep = 0
+        for p, w in outcomes(st, move, self.seat):
+            v, d = self._solve(w)
+            deep = max(deep, d)
+            acc += p * v
+            left -= p
+            if acc + left <= alpha:
+                return acc, deep
+        return acc, deep
 
     def move_value(self, st: State, move: Move) -> float:
-        return sum(p * self.value(w) for p, w in outcomes(st, move, self.seat))
+        """The move's probability of winning with best play afterwards."""
+        return self._move(st, move, -1.0)[0]
+
+    def best(self, st: State) -> tuple[float, Move]:
+        """The best move from ``st`` and its probability of winning: the first of the legal
+        moves that reaches the value of ``st`` (the move ``value`` found). Cheaper than
+        ``rank``: the moves that cannot beat it are abandoned as in the search."""
+        best, choice = -1.0, None
+        for m in st.legal_moves():
+            v, _d = self._move(st, m, best)
+            if v > best:
+                best, choice = v, m
+                if best >= 1.0:
+                    break
+        if choice is None:
+            raise SolveError("no legal move to solve")
+        return best, choice
 
     def rank(self, st: State) -> list[tuple[float, Move]]:
         """Every legal move with its probability of winning, best first (stable on ties)."""
@@ -504,3 +612,110 @@ def win_probability(game: Any, options: dict[str, str] | None = None,
     if solver is None:
         solver = ChanceSolver(starts[0][1])
     return sum(p * solver.value(st) for p, st in starts), solver
+
+
+# ---------------------------------------------------------------- the solved table, cached
+
+TABLE_VERSION = 1  # bump when the keys or the file change shape
+
+
+def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
+    """What a solved table depends on: the ruleset's files (their text), the options, the
+    seat, the solver's version. None when the ruleset is not read from a file."""
+    from .summary import _signature
+
+    sig = _signature(Path(game.spec.source))
+    if sig is None:
+        return None
+    h = hashlib.sha256(f"{TABLE_VERSION} {sorted(options.items())} {seat}".encode())
+    for path, _mtime, _size in sig:
+        try:
+            h.update(Path(path).read_bytes())
+        except OSError:
+            return None
+    return h.hexdigest()[:20]
+
+
+def table_file(game: Any, options: dict[str, str], seat: int = 0) -> Path | None:
+    """Where the solved table of ``game`` under ``options`` is kept (the cache folder of
+    tabletop/summary.py), or None when it cannot be kept."""
+    from .summary import cache_dir
+
+    fp = _fingerprint(game, options, seat)
+    return None if fp is None else cache_dir() / f"solved-{game.spec.id}-{fp}.bin"
+
+
+def _save_table(path: Path, head: dict[str, Any], solver: ChanceSolver) -> None:
+    keys = array("Q", solver.memo.keys())
+    values = array("d", solver.memo.values())
+    depths = array("H", (solver.depth[k] for k in keys))
+    head = {**head, "entries": len(keys)}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        with tmp.open("wb") as f:
+            f.write(json.dumps(head).encode() + b"\n")
+            keys.tofile(f)
+            values.tofile(f)
+            depths.tofile(f)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: the next run solves again
+
+
+def _load_table(path: Path, solver: ChanceSolver) -> dict[str, Any] | None:
+    """Fill ``solver``'s memo from a saved table; its header, or None if there is none."""
+    try:
+        with path.open("rb") as f:
+            head = json.loads(f.readline())
+            n = int(head["entries"])
+            keys, values, depths = array("Q"), array("d"), array("H")
+            keys.fromfile(f, n)
+            values.fromfile(f, n)
+            depths.fromfile(f, n)
+    except (OSError, ValueError, KeyError, TypeError, EOFError):
+        return None
+    solver.memo.update(zip(keys, map(_interned, values), strict=True))
+    solver.depth.update(zip(keys, depths, strict=True))
+    return head if isinstance(head, dict) else None
+
+
+def load_solved(game: Any, options: dict[str, str], seat: int, solver: ChanceSolver) -> bool:
+    """Fill ``solver`` with the game's solved table if ``solved`` has kept one for these
+    options and this ruleset text; whether it did."""
+    path = table_file(game, options, seat)
+    if path is None or not path.exists():
+        return False
+    head = _load_table(path, solver)
+    solver.whole = head is not None
+    return solver.whole
+
+
+def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
+           seconds: float | None = None, cache: bool = True
+           ) -> tuple[float, ChanceSolver, dict[str, Any]]:
+    """The exact probability that best play wins ``game`` from its start, the solver holding
+    the value of every position searched, and how it was had (``positions``, ``seconds``,
+    ``cached``). The table is kept in the cache folder, one per ruleset text, options and
+    seat, and read again while the ruleset is unchanged: the first run solves, the next ones
+    read. ``seconds`` bounds the solving (``OutOfBudget``)."""
+    options = game.check_options(options or {})
+    starts = opening(game, options, seat)
+    solver = ChanceSolver(starts[0][1], seat, seconds=seconds)
+    path = table_file(game, options, seat) if cache else None
+    if path is not None and path.exists():
+        head = _load_table(path, solver)
+        if head is not None and isinstance(head.get("probability"), float):
+            solver.whole = True
+            return head["probability"], solver, {**head, "cached": True}
+        solver.memo.clear()
+        solver.depth.clear()
+    t = time.process_time()
+    p = sum(q * solver.value(st) for q, st in starts)
+    solver.whole = True
+    head = {"game": game.spec.id, "options": options, "seat": seat, "probability": p,
+            "positions": len(solver.memo) + len(solver.memo_at),
+            "seconds": time.process_time() - t}
+    if path is not None:
+        _save_table(path, head, solver)
+    return p, solver, {**head, "cached": False}
