@@ -30,11 +30,13 @@ Rules code: no rich here; the CLI and the table show the results.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
 import random
 import time
+import zlib
 from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -281,7 +283,7 @@ class _Script(random.Random):
     Past the script it records the first draw asked for (``need``: how many outcomes)."""
 
     def __init__(self, script: tuple[int, ...]) -> None:
-        super().__init__(0)
+        # not seeded (seeding costs more than a move): every draw it gives is scripted
         self.script = script
         self.pos = 0
         self.need: int | None = None
@@ -321,10 +323,174 @@ def _hidden_places(st: State, seat: int) -> list[tuple[str, int]]:
 def _deal(st: State, places: list[tuple[str, int]], cards: list[int]) -> State:
     """A copy of ``st`` with ``cards`` at ``places``; a card the effects hold (a var, a local,
     a pending option) stays "the card in that place", as in ``State.determinize``."""
-    w = st.copy(rng=False)
+    w = st.copy()  # its generator is replaced before it plays (a fresh one costs a seeding)
     w.quiet = True
     place_cards(w, places, cards)
     return w
+
+
+def _relabel(st: State, sigma: dict[int, int]) -> State:
+    """A copy of ``st`` with every card ``u`` renamed ``sigma[u]`` (a permutation of some
+    cards): where it lies, what the seats know of it, the vars, locals and pending options
+    that hold it. Under the ruleset's ``solver.relabel``, the state a move gives when its
+    unseen cards were dealt otherwise."""
+    w = st.copy()
+    w.quiet = True
+    if not sigma:
+        return w
+    get = sigma.get
+    for key, ids in w.zones.items():
+        if any(u in sigma for u in ids):
+            w.zones[key] = new = [get(u, u) for u in ids]
+            for u in new:
+                w.where[u] = key
+    w.known = [{get(u, u) for u in k} for k in w.known]
+    cards = w.spec.cards
+
+    def remap(v: Any) -> Any:
+        if isinstance(v, CardDef):
+            return cards[get(v.uid, v.uid)]
+        if isinstance(v, list):
+            return [remap(x) for x in v]
+        return v
+
+    w.vars = {k: remap(v) for k, v in w.vars.items()}
+    done: set[int] = set()
+    for f in w.frames:  # frames may share one table of locals: remap each table once
+        if id(f.locals) not in done:
+            done.add(id(f.locals))
+            for k, v in list(f.locals.items()):
+                f.locals[k] = remap(v)
+    if w.pending is not None:
+        w.pending.options = [remap(v) for v in w.pending.options]
+    return w
+
+
+# (id of a spec, seat) -> (the spec, zone -> whether the seat sees it)
+_VISIBLE: dict[tuple[int, int], tuple[Any, dict[str, bool]]] = {}
+_NONE = -0x4E4F4E45  # None's own hash changes from one process to the next
+_CARD = 1 << 50  # a card in a var or a local: its uid above this
+_TEXTS: dict[str, int] = {}
+
+
+def _text(s: str) -> int:
+    v = _TEXTS.get(s)
+    if v is None:  # a text's own hash changes from one process to the next: its checksum
+        v = _TEXTS[s] = (1 << 40) + zlib.crc32(s.encode())
+    return v
+
+
+def _ival(v: Any, sigma: dict[int, int]) -> Any:
+    """A value as numbers and tuples only (cards renamed by ``sigma``)."""
+    if type(v) is int:
+        return v
+    if v is None:
+        return _NONE
+    if isinstance(v, str):
+        return _text(v)
+    if isinstance(v, CardDef):
+        return _CARD + sigma.get(v.uid, v.uid)
+    if isinstance(v, list | tuple):
+        return tuple(_ival(x, sigma) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((_text(k), _ival(x, sigma)) for k, x in v.items()))
+    if isinstance(v, set | frozenset):
+        return tuple(sorted(_ival(x, sigma) for x in v))
+    return v
+
+
+def chance_key(st: State, seat: int, sigma: dict[int, int] | None = None) -> int:
+    """``state_key(st, seat)`` as a 64-bit number that is the same in every process (so
+    solved tables can be kept): hashed from numbers only. With ``sigma``, the key of
+    ``_relabel(st, sigma)``, without building it."""
+    s = sigma or {}
+    get = s.get
+    words = st.spec.solver or {}
+    unordered = words.get("unordered", ())
+    dropped = words.get("scratch", ())
+    known = st.known[seat]
+    zones: list[Any] = []
+    held = _VISIBLE.get((id(st.spec), seat))
+    if held is None:  # the spec is held with its table: its id is not given to another
+        held = _VISIBLE[(id(st.spec), seat)] = (st.spec, {})
+    vis = held[1]
+    for k, v in st.zones.items():
+        if k == BOX:
+            continue
+        seen = vis.get(k)
+        if seen is None:
+            seen = vis[k] = st.visible(k, seat)
+        if not seen:
+            cards = tuple(get(c, c) if c in known else -1 for c in v)
+        elif s:
+            cards = tuple(get(c, c) for c in v)
+            if k.partition("/")[0] in unordered:
+                cards = tuple(sorted(cards))
+        elif k.partition("/")[0] in unordered:
+            cards = tuple(sorted(v))
+        else:
+            cards = tuple(v)
+        zones.append((_text(k), cards))
+    vars_ = tuple((_text(k), v if type(v) is int else _ival(v, s))
+                  for k, v in st.vars.items() if k not in dropped)
+    p = st.pending
+    pending = _NONE if p is None else (p.seat, _text(p.var), _ival(p.options, s))
+    frames = tuple((f.block.id, f.index, _ival(f.locals, s)) for f in st.frames)
+    outcome = _NONE if st.outcome is None else _text(st.outcome.name)
+    return hash((tuple(zones), vars_, tuple(sorted(st.out)), st.turn_seat, pending, frames,
+                 outcome))
+
+
+def _branches(st: State, move: Move | str, seat: int = 0, check: bool = False
+              ) -> list[tuple[float, State, dict[int, int]]]:
+    """The outcomes of ``move`` as (probability, world, renaming): the outcome is the world
+    with its cards renamed (``_relabel``). Under the ruleset's ``solver.relabel`` a move is
+    played once for each draw of chance, its unseen cards in a fixed order, and the cards it
+    revealed are dealt afterwards by renaming; otherwise each outcome is played
+    (``outcomes``). ``check`` plays each renamed outcome too, and fails if they differ."""
+    if not (st.spec.solver or {}).get("relabel"):
+        return [(p, w, {}) for p, w in _played(st, move, seat, check)]
+    places = _hidden_places(st, seat)
+    pool = sorted(st.zones[k][i] for k, i in places)
+    out: list[tuple[float, State, dict[int, int]]] = []
+    todo: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    while todo:
+        script, p = todo.pop()
+        w = _deal(st, places, pool)
+        rng = _Script(script)
+        w.rng = rng
+        w.play(move)
+        extra = rng.pos - len(script)  # draws past the script (each gave 0)
+        if extra:
+            n = rng.need
+            assert n is not None
+            for k in range(1 if extra == 1 else 0, n):
+                todo.append(((*script, k), p / n))
+            if extra > 1:
+                continue
+            script, p = (*script, 0), p / n  # this world is the branch of outcome 0
+        seen = w.known[seat]
+        shown = [j for j, uid in enumerate(pool) if uid in seen or w.visible(w.where[uid], seat)]
+        if not shown:
+            out.append((p, w, {}))
+            continue
+        q = p / math.perm(len(pool), len(shown))
+        for dealt in itertools.permutations(pool, len(shown)):
+            left = iter(sorted(set(pool) - set(dealt)))
+            given = dict(zip(shown, dealt, strict=True))
+            cards = [given[j] if j in given else next(left) for j in range(len(pool))]
+            sigma = {a: b for a, b in zip(pool, cards, strict=True) if a != b}
+            if check:
+                real = _deal(st, places, cards)
+                real.rng = _Script(script)
+                real.play(move)
+                named = _relabel(w, sigma)
+                if state_key(real, seat) != state_key(named, seat) \
+                        or chance_key(w, seat, sigma) != chance_key(named, seat):
+                    raise SolveError("the ruleset's solver.relabel is not true: a move acts on "
+                                     "a card it reveals")
+            out.append((q, w, sigma))
+    return out
 
 
 def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
@@ -332,7 +498,13 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
     """Every way ``move`` can turn out for ``seat``, with its probability: the unseen cards it
     reveals and the draws of chance it makes. Each world is a state after the move (its other
     unseen cards in an arbitrary order). ``check`` also plays each outcome with the unseen
-    cards left over in another order and fails if the seat would see a difference.
+    cards left over in another order and fails if the seat would see a difference."""
+    return [(p, _relabel(w, s) if s else w) for p, w, s in _branches(st, move, seat, check)]
+
+
+def _played(st: State, move: Move | str, seat: int = 0, check: bool = False
+            ) -> list[tuple[float, State]]:
+    """The outcomes of ``move`` (see ``outcomes``), each played.
 
     Each play is a probe as well as a world: its unseen cards are the prefix and then the rest
     in a fixed order, its draws past the script all 0. When it needed one more card (or one
@@ -394,12 +566,6 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
     return out
 
 
-def _digest(key: Any) -> int:
-    """A 64-bit digest of a canonical key that is the same in every process (Python's own
-    hash of a text changes from one run to the next), so that tables can be saved."""
-    return int.from_bytes(hashlib.blake2b(repr(key).encode(), digest_size=8).digest(), "big")
-
-
 def _interned(v: float) -> float:
     # most positions are won or lost for sure: one float object for each saves memory
     return _ONE if v == 1.0 else _ZERO if v == 0.0 else v
@@ -441,7 +607,7 @@ class ChanceSolver:
         self.whole = False  # the memo holds the whole game's solved table (``solved``)
 
     def key(self, st: State) -> int:
-        return _digest(state_key(st, self.seat))
+        return chance_key(st, self.seat)
 
     def value(self, st: State) -> float:
         """The probability of winning from ``st`` with best play, from the seat's view."""
@@ -455,16 +621,17 @@ class ChanceSolver:
                 return v, d
         return self.memo_at.get((k, h))
 
-    def _solve(self, st: State) -> tuple[float, int]:
+    def _solve(self, st: State, k: int | None = None) -> tuple[float, int]:
         """(probability of winning, length of the longest line searched) from ``st``."""
         o = st.outcome
         if o is not None:
             return (1.0 if self.seat in o.winners else 0.0), 0
-        k = self.key(st)
         h = len(st.history)
-        hit = self._known(k, h)
-        if hit is not None:
-            return hit
+        if k is None:
+            k = self.key(st)
+            hit = self._known(k, h)
+            if hit is not None:
+                return hit
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the exact search reached its node budget")
@@ -494,8 +661,14 @@ class ChanceSolver:
         acc = 0.0
         left = 1.0
         deep = 0
-        for p, w in outcomes(st, move, self.seat):
-            v, d = self._solve(w)
+        seat = self.seat
+        for p, w, sigma in _branches(st, move, seat):
+            if w.outcome is not None:
+                v, d = self._solve(w)
+            else:
+                k = chance_key(w, seat, sigma)
+                hit = self._known(k, len(w.history))
+                v, d = hit if hit is not None else self._solve(_relabel(w, sigma), k)
             deep = max(deep, d)
             acc += p * v
             left -= p
@@ -646,7 +819,7 @@ def table_file(game: Any, options: dict[str, str], seat: int = 0) -> Path | None
 
 
 def _save_table(path: Path, head: dict[str, Any], solver: ChanceSolver) -> None:
-    keys = array("Q", solver.memo.keys())
+    keys = array("q", solver.memo.keys())
     values = array("d", solver.memo.values())
     depths = array("H", (solver.depth[k] for k in keys))
     head = {**head, "entries": len(keys)}
@@ -669,7 +842,7 @@ def _load_table(path: Path, solver: ChanceSolver) -> dict[str, Any] | None:
         with path.open("rb") as f:
             head = json.loads(f.readline())
             n = int(head["entries"])
-            keys, values, depths = array("Q"), array("d"), array("H")
+            keys, values, depths = array("q"), array("d"), array("H")
             keys.fromfile(f, n)
             values.fromfile(f, n)
             depths.fromfile(f, n)

@@ -642,8 +642,11 @@ class _Loader:
         whose order never matters (sorted in the key)."""
         if v is None:
             return None
-        d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered"})
+        d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered",
+                                        "relabel"})
         out: dict[str, Any] = {}
+        if "relabel" in d:  # the moves act on no card they reveal (tabletop/solve.py)
+            out["relabel"] = self.boolean(d["relabel"], "solver.relabel")
         if d.get("win_bound") is not None:
             out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")
         for word in ("monotone", "scratch", "unordered"):

@@ -83,6 +83,7 @@ view:
   done: done.code
 solver:
   unordered: [done]
+  relabel: true
 """
 
 
