@@ -598,7 +598,8 @@ class ChanceSolver:
         self.node_budget = nodes
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.nodes = 0
-        # digest of the key -> probability of winning, and the length of the longest line
+        self.words = _Words(game_state)  # win_bound: null where no win is reachable
+        # key -> probability of winning, and the length of the longest line
         # from there (how close to max_moves it may be reached with the same value)
         self.memo: dict[int, float] = {}
         self.depth: dict[int, int] = {}
@@ -638,6 +639,10 @@ class ChanceSolver:
         if self.deadline is not None and not self.nodes & 63 \
                 and time.perf_counter() > self.deadline:
             raise OutOfBudget("the exact search reached its time budget")
+        if self.words.bound is not None and self.words.win_bound(st) == NOWIN:
+            self.memo[k] = _ZERO  # no win from here, whatever the moves played so far
+            self.depth[k] = 0
+            return 0.0, 0
         best = 0.0
         deep = 0
         for m in st.legal_moves():

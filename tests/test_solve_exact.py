@@ -4,6 +4,7 @@ bot:expert's exact play, through the public API."""
 from __future__ import annotations
 
 import json
+import random
 import time
 
 import pytest
@@ -288,3 +289,50 @@ def test_pyramide_whole_game_figure_is_reproducible() -> None:
     p2, _s2, _i2 = solved(PYRAMIDE, cache=False)
     assert p2 == p
     assert info["positions"] > 0 and time.process_time() - t > 0
+
+
+_BOUND_CASES = [
+    (["thirst", "corridor", "spikes", "guardian", "sand"], {}),
+    (["sand", "thirst", "offering", "judgement", "corridor"], {"sand_discard": "always"}),
+    (["thirst", "spikes", "darkness", "bridge", "offering"], {"spikes_thirst": "replace",
+                                                              "rope": "counts"}),
+    (["corridor", "thirst", "guardian", "scarabs", "sand"], {"fatigue_cap": "uncapped",
+                                                             "defeat": "end_of_room"}),
+]
+_ROOMS = [c.code for c in PYRAMIDE.spec.cards if c.type == "room"]
+
+
+def test_pyramide_win_bound_never_changes_the_exact_value() -> None:
+    """solver.win_bound (no win when even the best case ends below 1 fatigue) is true: the
+    exact chance of every move, with it and without it, from positions of random play on
+    7-room piles under random options; and it spares positions."""
+    rng = random.Random(11)
+    spared = 0
+    for _ in range(12):
+        options = {n: rng.choice(o.values) for n, o in PYRAMIDE.spec.options.items()}
+        st = PYRAMIDE.new_game(deck=[*rng.sample(_ROOMS, 7), *ITEMS], options=options)
+        for _ in range(rng.randrange(2, 5)):
+            if not st.is_over:
+                st.play(rng.choice(st.legal_moves()))
+        if st.is_over:
+            continue
+        with_bound = ChanceSolver(st)
+        without = ChanceSolver(st)
+        without.words.bound = None
+        for m in st.legal_moves():
+            assert with_bound.move_value(st, m) == pytest.approx(without.move_value(st, m))
+        spared += without.nodes - with_bound.nodes
+    assert spared > 0
+
+
+@pytest.mark.parametrize(("rooms", "options"), _BOUND_CASES)
+def test_pyramide_win_bound_never_changes_a_best_score(rooms, options) -> None:
+    from test_solve import _exhaustive
+
+    from tabletop.solve import NOWIN, PerfectSolver
+    st = PYRAMIDE.new_game(deck=[*rooms[:4], *ITEMS], options=options)
+    st.play("no item")
+    st.play("no item")
+    best, _line = PerfectSolver(st).best(st)
+    assert best == _exhaustive(st)
+    assert best == NOWIN or best >= 1
