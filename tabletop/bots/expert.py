@@ -47,14 +47,6 @@ class ExpertBot:
         if len(legal) == 1:
             self._solo(sample(self.rng))
             return legal[0]
-        world = sample(self.rng)
-        self._solo(world)
-        solver = self._exact(world, seat)
-        if solver is not None:  # the exact move: a lookup where the game's table is solved
-            try:
-                return solver.best(world)[1]
-            except SolveError as e:
-                raise BotError(f"bot expert cannot play {world.game.name}: {e}") from None
         return self.rank(seat, legal, sample)[0][1]
 
     @staticmethod
