@@ -169,7 +169,7 @@ SHAPES: dict[str, dict[str, Any]] = {
             "word": {"type": "array", "items": SCALAR}, "min": INT, "max": INT},
     "require": {"if": EXPR, "why": TEXT},
     "end": {"if": EXPR, "outcome": STR},
-    "outcome": {"winners": EXPR, "reason": TEXT, "score": EXPR},
+    "outcome": {"winners": EXPR, "reason": TEXT, "score": EXPR, "label": TEXT},
     "display": {"key": STR, "kind": {"enum": ["bar", "cards", "count", "value", "text",
                                               "seats"]},
                 "label": TEXT, "each": TEXT, "optional": BOOL, "lang": {"enum": list(LANGS)},

@@ -503,7 +503,11 @@ def report(setups: Sequence[Setup], result: Result, game: Game, games_asked: int
         "compare_option": compare[0] if compare else None, "compare": None,
         # how each kind of move is typed in each language (its first word), for the report
         "move_words": {ms.id: {lang: ms.notations.get(lang, ms.template)[0]
-                               for lang in ("en", "fr")} for ms in game.spec.moves}}
+                               for lang in ("en", "fr")} for ms in game.spec.moves},
+        # how each outcome is named in each language (its label, else its id)
+        "outcome_words": {o.name: {lang: o.label.get(lang, o.label.get("en", o.name))
+                                   for lang in ("en", "fr")}
+                          for o in game.spec.outcomes.values()}}
     if compare and all(t.games for t in result.tallies):
         out["compare"] = comparisons(compare[0], compare[1], result.tallies, names)
     return out

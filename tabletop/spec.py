@@ -231,6 +231,8 @@ class OutcomeSpec:
     winners: Compiled
     reason: dict[str, Callable[[Any], str]]
     score: Compiled | None
+    # how reports name this way of ending ("Key found"); its id when the ruleset gives none
+    label: dict[str, str] = attrs.field(factory=dict)
 
 
 @attrs.frozen
@@ -1212,10 +1214,12 @@ class _Loader:
         return EndRule(self.expr(e["if"], f"{path}.if"), name)
 
     def outcome(self, name: str, v: Any, path: str) -> OutcomeSpec:
-        o = self.mapping(v, path, {"winners", "reason", "score"}, ("winners", "reason"))
+        o = self.mapping(v, path, {"winners", "reason", "score", "label"},
+                         ("winners", "reason"))
         return OutcomeSpec(name, self.expr(o["winners"], f"{path}.winners"),
                            self.template(o["reason"], f"{path}.reason"),
-                           self.expr(o["score"], f"{path}.score") if "score" in o else None)
+                           self.expr(o["score"], f"{path}.score") if "score" in o else None,
+                           self.lang(o["label"], f"{path}.label") if "label" in o else {})
 
     def display(self, v: Any, path: str, view: dict[str, Compiled]) -> dict[str, Any]:
         d = self.mapping(v, path, {"key", "kind", "label", "max", "optional", "lang", "words",

@@ -64,6 +64,7 @@ end:                            # checked after every move
 
 outcomes:
   done:
+    label: {{en: "highest total", fr: "plus gros total"}}   # how reports name this ending
     winners: "filter(seats(), score[it] == max(map(seats(), score[it])))"
     reason: {{en: "the highest total wins", fr: "le plus gros total gagne"}}
     score: score

@@ -211,6 +211,19 @@ def test_the_report_fits_80_columns_in_english_and_french(tmp_path: Path) -> Non
     assert result.games == 30
 
 
+def test_outcomes_are_named_in_the_tables_language(capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    # Scoundrel labels its outcomes: a French report says "mort", never the id "lost"
+    code, out = run_cli(capsys, "scoundrel", "--games", "20", "--seed", "1", "--lang", "fr")
+    assert code == 0, out
+    assert "mort" in out and "lost" not in out
+    code, out = run_cli(capsys, "scoundrel", "--games", "20", "--seed", "1", "--lang", "en")
+    assert "died" in out and "lost" not in out
+    # a ruleset without labels: the outcome's id
+    code, out = run_cli(capsys, COIN, "--games", "20", "--seed", "1", "--lang", "fr")
+    assert code == 0 and "landed" in out
+
+
 def test_the_command_writes_csv_and_a_png(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")

@@ -73,8 +73,17 @@ def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str) -> 
     return words.get(kind, {}).get(lang, kind)
 
 
+def _outcome_word(name: str, words: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """A way of ending as the ruleset labels it in ``lang``; the game limit (an outcome the
+    engine adds when a ruleset declares none) in the table's words."""
+    if name in words:
+        return words[name].get(lang, name)
+    return t(lang, "sim_limit") if name == "limit" else name
+
+
 def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
-               move_words: Mapping[str, Mapping[str, str]] | None = None
+               move_words: Mapping[str, Mapping[str, str]] | None = None,
+               outcome_words: Mapping[str, Mapping[str, str]] | None = None
                ) -> list[RenderableType]:
     """One run's figures: wins, length, scores, outcomes, moves and cards."""
     out: list[RenderableType] = [Text(t(lang, "sim_wins"), style="bold")]
@@ -111,7 +120,8 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
     for o in f["outcomes"]:
         oc.columns[3].justify = "left"
         oc.columns[3].max_width = 36
-        oc.add_row(o["name"], _pct(o["rate"]), _interval(o),
+        oc.add_row(_outcome_word(o["name"], outcome_words or {}, lang), _pct(o["rate"]),
+                   _interval(o),
                    o["example_fr"] if lang == "fr" else o["example"])
     out.append(oc)
     for key, title in (("move_kinds", "sim_move_kinds"), ("cards", "sim_cards")):
@@ -162,7 +172,8 @@ def render(rep: Mapping[str, Any], lang: str) -> RenderableType:
                                        value=run["value"],
                                        games=f"{run['figures']['games']:,}"),
                               style="bold reverse"))
-        parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words")))
+        parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words"),
+                                rep.get("outcome_words")))
     if rep.get("compare"):
         parts.extend(render_compare(rep["compare"], lang))
     return Group(*parts)
