@@ -19,6 +19,7 @@ from tabletop.solve import (
     _deal,
     _hidden_places,
     _Script,
+    _Words,
     outcomes,
     solved,
     state_key,
@@ -336,3 +337,20 @@ def test_pyramide_win_bound_never_changes_a_best_score(rooms, options) -> None:
     best, _line = PerfectSolver(st).best(st)
     assert best == _exhaustive(st)
     assert best == NOWIN or best >= 1
+
+
+def test_pyramide_win_bound_lets_the_amulet_cancel_the_thirst() -> None:
+    """While the Amulet asks what to cancel, the Curse of Thirst may still go: 2 fatigue, no
+    item left, two rooms to pass (the Rope's room counts): cancel the Thirst and two heads of
+    the Sand win. A bound that kept the Thirst would call this lost."""
+    st = PYRAMIDE.new_game(deck=["thirst", "spikes", "offering", "scarabs", "judgement", "sand",
+                                 "darkness", "guardian", *ITEMS], options={"rope": "counts"})
+    for m in ["use waterskin", "no item", "use torch", "use map",
+              "order judgement sand darkness", "use rope", "no item", "use amulet"]:
+        st.play(m)
+    assert [m.text for m in st.legal_moves()] == ["cancel thirst", "cancel sand"]
+    assert st.view(0)["fatigue"] == 2 and st.view(0)["items"] == []
+    assert _Words(st).win_bound(st) == 1
+    solver = ChanceSolver(st)
+    assert solver.value(st) == pytest.approx(0.25)
+    assert solver.best(st)[1].text == "cancel thirst"
