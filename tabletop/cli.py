@@ -544,8 +544,9 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
             except solve.OutOfBudget:
-                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s; give "
-                                 "more --seconds") from None
+                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s: the "
+                                 "whole game may need far longer (docs/solve.md); --load "
+                                 "answers from a saved position late in a game") from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"]})
             say.append(f"{game.name}, {_opts_text(options)}: best play wins "

@@ -354,3 +354,21 @@ def test_pyramide_win_bound_lets_the_amulet_cancel_the_thirst() -> None:
     solver = ChanceSolver(st)
     assert solver.value(st) == pytest.approx(0.25)
     assert solver.best(st)[1].text == "cancel thirst"
+
+
+def test_cli_solve_pyramide_from_a_save_and_out_of_time(tmp_path, capsys) -> None:
+    st = PYRAMIDE.new_game(seed=1)  # five rooms played, four unseen
+    for m in ["use torch", "use rope", "no item", "use waterskin", "no item"]:
+        st.play(m)
+    save = tmp_path / "late.json"
+    save.write_text(st.to_json(), encoding="utf-8")
+    assert main(["solve", "--load", str(save)]) == 0
+    out = capsys.readouterr().out
+    ranked = [line for line in out.splitlines() if line.endswith("% to win")]
+    assert len(ranked) == len(st.legal_moves())
+    best = ChanceSolver(st).rank(st)[0]
+    assert ranked[0].split()[0:2] == best[1].text.split()[0:2]
+    # the whole game is far beyond a fraction of a second: one sentence, no traceback
+    assert main(["solve", "pyramide-escape", "--seconds", "0.5"]) == 2
+    out = capsys.readouterr().out
+    assert "was not solved within 0.5 s" in out and "Traceback" not in out
