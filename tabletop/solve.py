@@ -14,15 +14,19 @@ Two solvers, both generic (they know no game; they play moves on copies of state
 * ``ChanceSolver``: fair and exact. It plays from what the seat sees: every card the seat
   cannot see, and every draw of chance (coin flips, random picks), is a chance node whose
   outcomes it enumerates with their probabilities; it maximises the probability of winning
-  (expectimax). Exact, so only for small games (a few hidden cards): Pyramide Escape.
+  (expectimax). Exact, so only for small games (a few hidden cards): Pyramide Escape. The
+  table of a game solved from its start is kept in the cache folder (``solved``).
 
 How chance is enumerated (``outcomes``): the hidden places are listed (zones the seat cannot
 see, top first, cards it does not know); a move is played on a world where a prefix of those
 places holds chosen cards and the rest a fixed filling; if the move revealed a place beyond the
-prefix, the prefix grows by one place, one branch per unseen card. Draws of the state's
-generator are scripted (``_Script``): each draw of ``randrange(n)`` (and so ``choice``,
-``sample``, ``shuffle``) is a chance node with n equally likely outcomes, and each
-``random()`` a fair coin (the engine's ``flip`` compares it with 0.5).
+prefix, the prefix grows by one place, one branch per unseen card (each play also serves as the
+world of its first branch). Under the ruleset's ``solver.relabel`` the move is played once, the
+unseen cards in a fixed order, and each way of dealing the cards it revealed is that world with
+its cards renamed (``_branches``, ``_relabel``). Draws of the state's generator are scripted
+(``_Script``): each draw of ``randrange(n)`` (and so ``choice``, ``sample``, ``shuffle``) is a
+chance node with n equally likely outcomes, and each ``random()`` a fair coin (the engine's
+``flip`` compares it with 0.5).
 
 Rules code: no rich here; the CLI and the table show the results.
 """
@@ -35,6 +39,7 @@ import json
 import math
 import os
 import random
+import sys
 import time
 import zlib
 from array import array
@@ -42,6 +47,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from . import spec as spec_module
 from .errors import TabletopError
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
@@ -805,11 +811,14 @@ def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
     sig = _signature(Path(game.spec.source))
     if sig is None:
         return None
-    h = hashlib.sha256(f"{TABLE_VERSION} {sorted(options.items())} {seat}".encode())
-    for path, _mtime, _size in sig:
+    h = hashlib.sha256(f"{TABLE_VERSION} {sys.version_info[:2]} {sorted(options.items())} "
+                       f"{seat}".encode())
+    # the keys hash Python tuples (their hash may change with Python) and name the ruleset's
+    # blocks by the numbers the loader gives them: this module and the loader count too
+    for path in [*(row[0] for row in sig), __file__, spec_module.__file__]:
         try:
             h.update(Path(path).read_bytes())
-        except OSError:
+        except (OSError, TypeError):
             return None
     return h.hexdigest()[:20]
 
