@@ -6,13 +6,17 @@
     python benchmarks/solve.py expert scoundrel --games 1000 [--option ...]
     python benchmarks/solve.py expert pyramide-escape --games 10000
     python benchmarks/solve.py exact pyramide-escape --rooms 8
+    python benchmarks/solve.py exact pyramide-escape --rooms 10 [--option ...] [--fresh]
 
 deals: for each binding x difficulty (the options of the game, every combination), the share
 of the deals of seeds 0..N-1 that can be won with perfect information (95% Wilson interval),
 the deals left undecided within the time budget (processor seconds), and the median and 90th
 percentile of the processor time to decide a deal (an undecided deal counts its budget).
 expert: bot:expert's win rate over seeds 0..N-1. exact: the exact probability that best play
-wins, on a pile cut to its first ROOMS rooms (every card the setup does not deal).
+wins, on a pile cut to its first ROOMS rooms (every card the setup does not deal); with all the
+rooms, the whole game (room order and coin unknown), kept in the cache like `tabletop solve`.
+For a game whose table can be solved (Pyramide Escape), `expert` solves it first (or reads it)
+and says whether the exact figure is within the bot's 95% interval.
 """
 
 from __future__ import annotations
@@ -24,17 +28,26 @@ import multiprocessing
 import statistics
 import sys
 import time
+from typing import Any
 
 import tabletop
 from tabletop.bots import decide, make_bot
 from tabletop.cli import _solve_one
-from tabletop.solve import ChanceSolver, wilson
+from tabletop.solve import ChanceSolver, solved, wilson
+
+_BOTS: dict[tuple[tuple[str, float], ...], Any] = {}
 
 
 def _expert_one(job: tuple[str, int, dict[str, str], dict[str, float]]) -> tuple[bool, int]:
     game_id, seed, options, settings = job
     st = tabletop.load(game_id).new_game(players=1, seed=seed, options=options)
-    bot = make_bot("expert", seed=seed, **settings)
+    # one bot for every game (its exact solver, read from the solved table once, is kept),
+    # seeded for each game as make_bot(seed=seed) would be
+    key = tuple(sorted(settings.items()))
+    bot = _BOTS.get(key)
+    if bot is None:
+        bot = _BOTS[key] = make_bot("expert", seed=seed, **settings)
+    bot.rng.seed(seed)
     while not st.is_over:
         st.play(decide(bot, st, 0))
     assert st.outcome is not None
@@ -83,7 +96,9 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--option", action="append", default=[])
     p.add_argument("--setting", action="append", default=[], help="expert setting k=v")
-    p.add_argument("--rooms", type=int, default=8)
+    p.add_argument("--rooms", type=int, default=8, help="exact: the rooms kept (10: the whole "
+                   "game, solved once and kept in the cache)")
+    p.add_argument("--fresh", action="store_true", help="exact: solve again, not from the cache")
     p.add_argument("--first", type=int, default=0, help="deals: the first seed")
     p.add_argument("--workers", type=int, default=1, help="deals: processes")
     p.add_argument("--out", help="deals: append each result to this file (JSON lines)")
@@ -98,6 +113,13 @@ def main() -> None:
             _deals(a, opts)
     elif a.what == "expert":
         settings = {k: float(v) for k, v in (s.split("=", 1) for s in a.setting)}
+        exact = None
+        if game.spec.solver and game.spec.solver.get("relabel"):
+            # the game's solved table, made once (or read from the cache) before playing
+            exact, _solver, info = solved(game, given)
+            print(f"exact: best play wins {100 * exact:.3f}% ({info['positions']:,} "
+                  f"positions, solved in {info['seconds']:.0f} s"
+                  f"{', read from the cache' if info['cached'] else ''})", flush=True)
         t = time.perf_counter()
         wins = 0
         for k in range(a.games):
@@ -108,6 +130,17 @@ def main() -> None:
                 print(f"{k + 1} games: {wins} won, {100 * wins / (k + 1):.1f}% "
                       f"({100 * lo:.1f}-{100 * hi:.1f}%), {time.perf_counter() - t:.0f} s",
                       flush=True)
+        if exact is not None:
+            lo, hi = wilson(wins, a.games)
+            print(f"the exact {100 * exact:.3f}% is {'' if lo <= exact <= hi else 'NOT '}"
+                  f"within the 95% interval {100 * lo:.2f}-{100 * hi:.2f}%")
+    elif a.rooms >= sum(1 for c in game.spec.cards if c.type == "room"):
+        t = time.process_time()
+        p, _solver, info = solved(game, given, cache=not a.fresh)
+        print(f"whole game, {given or 'default options'}: best play wins {100 * p:.4f}% "
+              f"({info['positions']:,} positions, solved in {info['seconds']:.0f} s CPU"
+              f"{', read from the cache' if info['cached'] else ''}; "
+              f"{time.process_time() - t:.0f} s CPU this run)")
     else:
         rooms = [c.code for c in game.spec.cards if c.type == "room"][:a.rooms]
         items = [c.code for c in game.spec.cards if c.type != "room"]

@@ -546,6 +546,7 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                              "solve exactly; give --seed, --deck or --games")
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
+            solve.load_solved(game, options, 0, chance)  # the solved table, if kept
             try:
                 ranked = chance.rank(state)
             except solve.OutOfBudget:
@@ -557,14 +558,18 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                 say.append(f"  {m.text:<36} {100 * p:6.2f}% to win")
         else:
             try:
-                p, _ = solve.win_probability(game, options, chance)
+                p, _, info = solve.solved(game, options, seconds=a.seconds)
             except solve.OutOfBudget:
-                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s "
-                                 f"({chance.nodes} positions); give more --seconds") from None
-            out["win_probability"] = p
+                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s: the "
+                                 "whole game may need far longer (docs/solve.md); --load "
+                                 "answers from a saved position late in a game") from None
+            out.update({"win_probability": p, "positions": info["positions"],
+                        "seconds": info["seconds"], "cached": info["cached"]})
             say.append(f"{game.name}, {_opts_text(options)}: best play wins "
                        f"{100 * p:.2f}% of games")
             say.append("  (exact: every order of the cards and every coin, unseen)")
+            how = "read from the cache; solved" if info["cached"] else "solved"
+            say.append(f"  {how} in {info['seconds']:.0f} s, {info['positions']:,} positions")
     if a.json:
         console.print(json.dumps(out, ensure_ascii=False), markup=False, highlight=False,
                       soft_wrap=True)

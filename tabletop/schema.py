@@ -149,7 +149,7 @@ SHAPES: dict[str, dict[str, Any]] = {
             "win_bound": EXPR, "monotone": {"type": "array", "items": STR},
             "scratch": {"type": "array", "items": STR},
             "unordered": {"type": "array", "items": STR},
-            "ignore": {"type": "array", "items": STR}},
+            "ignore": {"type": "array", "items": STR}, "relabel": BOOL},
             "additionalProperties": False},
     },
     "players": {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer",

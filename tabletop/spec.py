@@ -649,8 +649,10 @@ class _Loader:
             return None
         derived = derived or {}
         d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered",
-                                       "ignore"})
+                                       "ignore", "relabel"})
         out: dict[str, Any] = {}
+        if "relabel" in d:  # the moves act on no card they reveal (tabletop/solve.py)
+            out["relabel"] = self.boolean(d["relabel"], "solver.relabel")
         if d.get("win_bound") is not None:
             out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")
         for word in ("monotone", "scratch", "unordered", "ignore"):
