@@ -97,19 +97,41 @@ class StateBase:
                             file=self.spec.source, line=self.spec.line_of(where), field=where)
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """What a move may change, to put back if the ruleset fails half-way."""
+        """What a move may change, to put back if the ruleset fails half-way. The frames of a
+        game waiting on a question are kept as they are, with their step and the contents of
+        their locals, and put back in place (no new frames made before every move)."""
+        frames = self.frames
+        if frames:
+            tables: dict[int, dict[str, Any]] = {}
+            for f in frames:
+                tables[id(f.locals)] = f.locals
+            kept: Any = (frames[:], [f.index for f in frames],
+                         [(t, t.copy()) for t in tables.values()])
+        else:
+            kept = None
         return ({k: v[:] for k, v in self.zones.items()}, self.where[:], dict(self.vars),
                 [set(k) for k in self.known], set(self.out), self.turn_seat, self.turn,
-                self.round, self.pending, self._copy_frames(self.frames), len(self.history),
+                self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
 
     def _rollback(self, snap: tuple[Any, ...]) -> None:
         (self.zones, self.where, self.vars, self.known, self.out, self.turn_seat, self.turn,
-         self.round, self.pending, self.frames, n_history, n_turns, n_log, self.outcome) = snap
+         self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
+        if kept is None:
+            self.frames = []
+        else:
+            frames, indexes, tables = kept
+            for f, i in zip(frames, indexes, strict=True):
+                f.index = i
+            for t, saved in tables:
+                t.clear()
+                t.update(saved)
+            self.frames = frames
         del self.history[n_history:]
         del self.turn_log[n_turns:]
         del self.log[n_log:]
         self._legal = None
+
     def copy(self: _S, rng: bool = True) -> _S:
         """An independent copy (same RNG state: the copy plays on exactly as the original).
 
@@ -158,8 +180,8 @@ class StateBase:
     def rng(self) -> random.Random:
         """The game's only source of chance (seeded; saved with the game)."""
         if self._rng_shared:
-            own = random.Random()
-            own.setstate(self._rng.getstate())
+            own = random.Random.__new__(random.Random)  # not seeded from the system: its
+            own.setstate(self._rng.getstate())          # whole state is set here
             self._rng = own
             self._rng_shared = False
         return self._rng

@@ -53,7 +53,8 @@ class Ctx:
         return self.shown(name, v, None)
 
     def seat_var(self, name: str) -> Any:
-        me = self.me
+        me = self.locals.get("me")  # self.me, inlined
+        me = self.state.turn_seat if me is None else int(me)
         v = self.state.vars[f"{name}/{me}"]
         if self.viewer is None or (type(v) in _PLAIN
                                    and self.state.spec.vars[name].visibility == "cards"):
@@ -61,7 +62,20 @@ class Ctx:
         return self.shown(name, v, me)
 
     def seat_cards(self, name: str) -> list[Any]:
-        return self.cards(f"{name}/{self.me}")
+        me = self.locals.get("me")  # self.me, inlined
+        return self.cards(f"{name}/{self.state.turn_seat if me is None else int(me)}")
+
+    # size(zone) of the generated code (expr.py): the count, without listing the cards; the
+    # same work counted as reading the zone and counting the list
+    def zone_size(self, key: str) -> int:
+        n = len(self.state.zones[key])
+        Work.left -= 2 * n
+        if Work.left < 0:
+            Work.spend(0)
+        return n
+
+    def seat_zone_size(self, name: str) -> int:
+        return self.zone_size(f"{name}/{self.me}")
 
     def lookup_at(self, name: str, index: Any) -> Any:
         st = self.state
@@ -113,6 +127,14 @@ class Ctx:
         Work.left -= len(ids)  # Work.spend, inlined: zones are read all the time
         if Work.left < 0:
             Work.spend(0)
+        if self.viewer is None:  # the engine's own read: one list while the zone holds the
+            game = st.game        # same cards (in any state of the game; nothing changes a
+            hit = game.zone_cards.get(key)  # list a zone read gave)
+            if hit is not None and hit[0] == ids:
+                return hit[1]
+            listed = list(map(game.spec.cards.__getitem__, ids))
+            game.zone_cards[key] = (ids[:], listed)
+            return listed
         memo = st._derived_memo  # while nothing changes, a zone is listed once per viewer
         if memo is None:
             return self._cards(key, ids)

@@ -15,7 +15,17 @@ from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
 from .limits import MAX_FRAMES
 from .spec import Block, GameSpec, Step, text_of
-from .values import CHOICE, RULESET_BUGS, STEP_BUDGET, Event, Frame, Move, Outcome, Pending
+from .values import (
+    CHOICE,
+    RULESET_BUGS,
+    STEP_BUDGET,
+    Event,
+    Frame,
+    Move,
+    Outcome,
+    Pending,
+    make_event,
+)
 
 
 class Effects(StateBase):
@@ -81,52 +91,47 @@ class Effects(StateBase):
         frames = self.frames
         self._budget = STEP_BUDGET
         runners = self.game.runners
-        straight = self.game.straight
+        segments = self.game.segments
         while frames:
             f = frames[-1]
             block = f.block
-            steps = block.steps
-            if f.index == 0 and straight[block.id] is not None:  # all its steps in a row
-                f.index = len(steps)
-                for path, r in straight[block.id] or ():
-                    self._where = path
-                    self._budget -= 1
-                    if self._budget < 0:
-                        raise _too_many_steps(self, path)
-                    r(self, f)
-                frames.pop()  # a straight block pushes no frame: f is still on top
-                continue
-            run = runners[block.id]
-            n = len(steps)
-            while True:  # the steps of the top frame, until it ends or another is pushed
-                i = f.index
-                if i >= n:
-                    frames.pop()
-                    break
-                step = steps[i]
-                f.index = i + 1
-                self._where = step.path
-                self._budget -= 1
-                if self._budget < 0:
-                    raise _too_many_steps(self, step.path)
-                run[i](self, f)
+            segment = segments[block.id].get(f.index)
+            if segment is not None and segment(self, f):  # the block's code, compiled
                 if self.outcome is not None:
                     frames.clear()
                     self.pending = None
                     return
                 if self.pending is not None:
                     return
-                if frames[-1] is not f:
-                    break
+                continue
+            # one step at a time (the step budget is nearly spent, or no code for this entry)
+            steps = block.steps
+            i = f.index
+            if i >= len(steps):
+                frames.pop()
+                continue
+            step = steps[i]
+            f.index = i + 1
+            self._where = step.path
+            self._budget -= 1
+            if self._budget < 0:
+                raise _too_many_steps(self, step.path)
+            runners[block.id][i](self, f)
+            if self.outcome is not None:
+                frames.clear()
+                self.pending = None
+                return
+            if self.pending is not None:
+                return
 
     def _check_end(self) -> None:
         ctx = Ctx(self, {"me": self.turn_seat})
         saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
         try:
-            for i, rule in enumerate(self.spec.end):
-                self._where = f"end.{i}"
-                if rule.test(ctx):
-                    self._finish(rule.outcome)
+            for path, test, outcome in self.game.end_rules:
+                self._where = path
+                if test(ctx):
+                    self._finish(outcome)
                     return
         finally:
             self._derived_memo = saved
@@ -156,7 +161,7 @@ class Effects(StateBase):
     def _emit(self, kind: str, seat: int | None, text: dict[str, str],
               data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
               ) -> None:
-        self._events.append(Event(kind, seat, text, data or {}, private_to))
+        self._events.append(make_event(kind, seat, text, data or {}, private_to))
 
     # ------------------------------------------------------------ card movement
 
@@ -601,7 +606,7 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             ctx = _ctx(st, f)
             texts = render(ctx)
             Work.spend(sum(map(len, texts.values())))
-            st._events.append(Event("log", ctx.me if by_me else None, texts, {}, None))
+            st._events.append(make_event("log", ctx.me if by_me else None, texts, {}, None))
         return run_log
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]

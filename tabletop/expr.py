@@ -342,6 +342,29 @@ def _number(ctx: Context, args: Sequence[Compiled]) -> Value:
     return None
 
 
+_TEXT_NUMBERS: dict[str, int | None] = {}  # number() of the texts met, remembered
+
+
+def _number_of(v: Value) -> Value:
+    """number(x) of the generated code: as ``_number``, a text's reading remembered."""
+    if type(v) is str:
+        if v in _TEXT_NUMBERS:
+            return _TEXT_NUMBERS[v]
+        t = v.strip()
+        n = int(t) if t.lstrip("+-").isdecimal() and len(t) <= 16 else None
+        if len(_TEXT_NUMBERS) >= 4096:
+            _TEXT_NUMBERS.clear()
+        _TEXT_NUMBERS[v] = n
+        return n
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, str):  # a subclass of str
+        t = v.strip()
+        if t.lstrip("+-").isdecimal() and len(t) <= 16:
+            return int(t)
+    return None
+
+
 def _join(ctx: Context, args: Sequence[Compiled]) -> str:
     """The items as one text, each as a message shows it, with a separator (default none):
     ``join([card.code, ": ", card.value])``."""
@@ -844,7 +867,7 @@ def _size_of(v: Value) -> int:
 _HELPERS: dict[str, Any] = {
     "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
-    "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of,
+    "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
 _CMP_SOURCE = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": "_in",
@@ -902,7 +925,13 @@ class _Gen:
         if kind == "core":
             name = _ident(node[1])
             if name == "size":
-                return f"_size_of({self.src(node[2][0])})"
+                arg = node[2][0]
+                if arg[0] == "name" and self.kinds.get(arg[1]) in ("zone", "seatzone"):
+                    read = "zone_size" if self.kinds[arg[1]] == "zone" else "seat_zone_size"
+                    return f"ctx.{read}({_ident(arg[1])!r})"  # counted, not listed
+                return f"_size_of({self.src(arg)})"
+            if name == "number":
+                return f"_number_of({self.src(node[2][0])})"
             return f"_core_{name}(ctx, {self.args(node[2])})"
         if kind == "call":
             return f"ctx.call({_ident(node[1])!r}, {self.args(node[2])})"

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .codegen import end_rules, make_segments
 from .context import make_readers
 from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
+from .listing import Lister, make_listers
+from .moves import too_many_bindings
 from .spec import (
+    RESERVED_NAMES,
     Block,
     CardDef,
     GameSpec,
@@ -80,6 +84,16 @@ class Game:
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
+        # the zones and vars no local may hide, read directly by generated code (as spec.py)
+        # every name some local may bind (a move's argument, a let, a function's parameter)
+        self.local_names: set[str] = local_names(spec.raw) | {
+            n for params, _b in spec.functions.values() for n in params}
+        hidden = self.local_names | RESERVED_NAMES
+        self.expr_kinds: dict[str, str] = {
+            n: k for n, k in names.items() if k in ("zone", "seatzone", "var", "seatvar")
+            and n not in hidden}
+        # the cards of each zone as the engine last read them, by zone key (Ctx.cards)
+        self.zone_cards: dict[str, tuple[list[int], list[Any]]] = {}
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
@@ -95,6 +109,10 @@ class Game:
             avoid = {a.name for a in m.args} | {"it", "this"}
             first = tuple(r for r in m.require if _reads_only(r.test, avoid, spec.derived, set()))
             self.require_plan[m.id] = (first, tuple(r for r in m.require if r not in first))
+        # each move's listing as one generated function (listing.py)
+        self.listers: dict[str, Lister] = make_listers(self)
+        # the listers of the moves of each phase met so far (by the value of the var phase)
+        self.phase_listers: dict[Any, tuple[Lister, ...]] = {}
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -125,6 +143,9 @@ class Game:
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
         self.runners, self.straight = make_runners(self.all_blocks, spec)
+        # each block's steps as generated code, by the index they start at (codegen.py)
+        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
+        self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
@@ -137,6 +158,31 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+    @staticmethod
+    def slow_lister(ms: MoveSpec) -> Lister:
+        """A move's listing by the interpreter (MoveListing._list_move)."""
+        def lister(st: Any, me: int, ctx: Any, out: list[Any], seen: set[str]) -> None:
+            st._list_move(ms, me, out, seen)
+        return lister
+
+    def listers_of_phase(self, phase: Any) -> tuple[Lister, ...]:
+        """The listers of the moves playable while the var ``phase`` has this value, in the
+        ruleset's order (remembered for the next listing when the value can be a key)."""
+        found = tuple(self.listers[ms.id] for ms in self.spec.moves
+                      if ms.phases is None or phase in ms.phases)
+        try:
+            if len(self.phase_listers) >= 256:
+                self.phase_listers.clear()
+            self.phase_listers[phase] = found
+        except TypeError:  # a phase that is no key (a list): found again each time
+            pass
+        return found
+
+    def too_many(self, ms: MoveSpec) -> Callable[[], None]:
+        """What a generated lister calls when the move has too many bindings."""
+        spec = self.spec
+        return lambda: too_many_bindings(spec, ms)
 
     @property
     def name(self) -> str:

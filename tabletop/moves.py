@@ -14,8 +14,25 @@ from .context import _SUIT_LETTERS, Ctx
 from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
 from .expr import Work
 from .limits import MAX_BINDINGS
-from .spec import ArgSpec, CardDef, ComboDef, MoveSpec, text_of
+from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
 from .values import CHOICE, RULESET_BUGS, Move, fold_accents, message_error, message_texts
+
+
+def arg_path(spec: GameSpec, a: ArgSpec) -> str:
+    """The field path of a move's argument, for error messages."""
+    for i, ms in enumerate(spec.moves):
+        if any(x is a for x in ms.args):
+            return f"moves.{i}.args.{a.name}"
+    return "moves"
+
+
+def too_many_bindings(spec: GameSpec, ms: MoveSpec) -> None:
+    """A move whose arguments could be filled in more than MAX_BINDINGS ways: one sentence
+    naming its field."""
+    path = arg_path(spec, ms.args[-1]).rpartition(".args")[0]
+    raise RulesetError(f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} ways "
+                       "(the limit): narrow its arguments", file=spec.source,
+                       line=spec.line_of(path), field=path)
 
 
 class MoveListing(StateBase):
@@ -115,66 +132,87 @@ class MoveListing(StateBase):
         seen: set[str] = set()
         phase = self.vars.get("phase")
         me = self.turn_seat
-        plans = self.game.require_plan
-        notation = self.game.notation_holes
+        game = self.game
+        try:  # the moves of this phase, each listed by code generated at load (listing.py)
+            listers = game.phase_listers[phase]
+        except (KeyError, TypeError):
+            listers = game.listers_of_phase(phase)
+        ctx = Ctx(self, {})
+        for lister in listers:
+            lister(self, me, ctx, out, seen)
+        return out
+
+    def _free_moves_interpreted(self) -> list[Move]:
+        """The legal moves as the interpreter lists them (the generated listers' reference)."""
+        out: list[Move] = []
+        seen: set[str] = set()
+        phase = self.vars.get("phase")
+        me = self.turn_seat
         for ms in self.spec.moves:
             if ms.phases is not None and phase not in ms.phases:
                 continue
-            locals_: dict[str, Any] = {"me": me}
-            ctx = Ctx(self, locals_)
-            require = ms.require
-            if ms.args:
-                first, rest = plans[ms.id]
-                if first:
-                    try:
-                        ok = True
-                        for r in first:
-                            if not r.test(ctx):
-                                ok = False
-                                break
-                        if not ok:
-                            continue  # fails whatever the arguments: list none of them
-                        require = rest
-                    except RULESET_BUGS:
-                        pass  # raised again below, in the order the requirements are written
-            if len(ms.args) == 1:  # as below, without a dict per binding
-                name = ms.args[0].name
-                for x in self._domain(ms.args[0], ctx):
-                    locals_[name] = x
-                    for r in require:
+            self._list_move(ms, me, out, seen)
+        return out
+
+    def _list_move(self, ms: MoveSpec, me: int, out: list[Move], seen: set[str]) -> None:
+        """Append to ``out`` the legal bindings of one move whose phase is now, interpreting
+        its arguments and requirements (listing.py generates the same loop as code)."""
+        plans = self.game.require_plan
+        notation = self.game.notation_holes
+        locals_: dict[str, Any] = {"me": me}
+        ctx = Ctx(self, locals_)
+        require = ms.require
+        if ms.args:
+            first, rest = plans[ms.id]
+            if first:
+                try:
+                    ok = True
+                    for r in first:
                         if not r.test(ctx):
+                            ok = False
                             break
-                    else:
-                        words = []
-                        for hole, word in notation[ms.id]:
-                            if hole is None:
-                                words.append(word)
-                            else:
-                                v = x if hole == name else {name: x}[hole]
-                                words.append(v.code if type(v) is CardDef else self._token(v))
-                        text = " ".join(words)
-                        if text not in seen:
-                            seen.add(text)
-                            out.append(Move(ms.id, ((name, x),), text))
-                continue
-            for binding in self._bindings(ms, ctx):
-                locals_.update(binding)
+                    if not ok:
+                        return  # fails whatever the arguments: list none of them
+                    require = rest
+                except RULESET_BUGS:
+                    pass  # raised again below, in the order the requirements are written
+        if len(ms.args) == 1:  # as below, without a dict per binding
+            name = ms.args[0].name
+            for x in self._domain(ms.args[0], ctx):
+                locals_[name] = x
                 for r in require:
                     if not r.test(ctx):
                         break
                 else:
-                    words = []  # as _render, with the notation's holes found at load
+                    words = []
                     for hole, word in notation[ms.id]:
                         if hole is None:
                             words.append(word)
                         else:
-                            v = binding[hole]
+                            v = x if hole == name else {name: x}[hole]
                             words.append(v.code if type(v) is CardDef else self._token(v))
                     text = " ".join(words)
                     if text not in seen:
                         seen.add(text)
-                        out.append(Move(ms.id, tuple(binding.items()), text))
-        return out
+                        out.append(Move(ms.id, ((name, x),), text))
+            return
+        for binding in self._bindings(ms, ctx):
+            locals_.update(binding)
+            for r in require:
+                if not r.test(ctx):
+                    break
+            else:
+                words = []  # as _render, with the notation's holes found at load
+                for hole, word in notation[ms.id]:
+                    if hole is None:
+                        words.append(word)
+                    else:
+                        v = binding[hole]
+                        words.append(v.code if type(v) is CardDef else self._token(v))
+                text = " ".join(words)
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Move(ms.id, tuple(binding.items()), text))
 
     def _bindings(self, ms: MoveSpec, ctx: Ctx) -> list[dict[str, Any]]:
         """Every binding of the move's arguments, each argument's domain (and its ``where``)
@@ -190,11 +228,7 @@ class MoveListing(StateBase):
             if i == len(ms.args):
                 out.append(dict(partial))
                 if len(out) > MAX_BINDINGS:
-                    path = self._arg_path(ms.args[-1]).rpartition(".args")[0]
-                    raise RulesetError(
-                        f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} "
-                        "ways (the limit): narrow its arguments", file=self.spec.source,
-                        line=self.spec.line_of(path), field=path)
+                    too_many_bindings(self.spec, ms)
                 return
             a = ms.args[i]
             ctx.locals.update(partial)
@@ -249,10 +283,7 @@ class MoveListing(StateBase):
 
     def _arg_path(self, a: ArgSpec) -> str:
         """The field path of a move's argument, for error messages."""
-        for i, ms in enumerate(self.spec.moves):
-            if any(x is a for x in ms.args):
-                return f"moves.{i}.args.{a.name}"
-        return "moves"
+        return arg_path(self.spec, a)
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
                 seats: bool = True, lang: str | None = None) -> str:
@@ -284,6 +315,30 @@ class MoveListing(StateBase):
         assert p is not None
         out = []
         seen: set[str] = set()
+        notation = p.notation
+        if notation.count("{choice}") == 1 and not any(  # the common shape: one hole
+                t[0] == "{" and t[-1] == "}" and t != "{choice}" for t in notation):
+            at = notation.index("{choice}")
+            before = " ".join(notation[:at] + ("",)) if at else ""
+            after = " ".join(("",) + notation[at + 1:]) if at + 1 < len(notation) else ""
+            seats = p.seats
+            for v in p.options:  # as _render and _token, cards and texts without a call
+                t = type(v)
+                if t is CardDef:
+                    word = v.code
+                elif t is str:
+                    word = v
+                elif t is list and all(type(x) is CardDef for x in v):
+                    word = " ".join([x.code for x in v])
+                else:
+                    word = self._token(v, seats)
+                text = before + word + after
+                if text not in seen:
+                    seen.add(text)
+                    out.append(Move(CHOICE, (("choice", v),), text))
+            if p.optional:
+                out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+            return out
         for v in p.options:
             text = self._render(p.notation, {"choice": v}, seats=p.seats)
             if text not in seen:

@@ -148,7 +148,8 @@ SHAPES: dict[str, dict[str, Any]] = {
         "solver": {"type": "object", "properties": {
             "win_bound": EXPR, "monotone": {"type": "array", "items": STR},
             "scratch": {"type": "array", "items": STR},
-            "unordered": {"type": "array", "items": STR}},
+            "unordered": {"type": "array", "items": STR},
+            "ignore": {"type": "array", "items": STR}, "relabel": BOOL},
             "additionalProperties": False},
         "bot": {"type": "object", "properties": {"estimate": EXPR},
                 "additionalProperties": False},

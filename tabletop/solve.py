@@ -14,28 +14,42 @@ Two solvers, both generic (they know no game; they play moves on copies of state
 * ``ChanceSolver``: fair and exact. It plays from what the seat sees: every card the seat
   cannot see, and every draw of chance (coin flips, random picks), is a chance node whose
   outcomes it enumerates with their probabilities; it maximises the probability of winning
-  (expectimax). Exact, so only for small games (a few hidden cards): Pyramide Escape.
+  (expectimax). Exact, so only for small games (a few hidden cards): Pyramide Escape. The
+  table of a game solved from its start is kept in the cache folder (``solved``).
 
 How chance is enumerated (``outcomes``): the hidden places are listed (zones the seat cannot
 see, top first, cards it does not know); a move is played on a world where a prefix of those
 places holds chosen cards and the rest a fixed filling; if the move revealed a place beyond the
-prefix, the prefix grows by one place, one branch per unseen card. Draws of the state's
-generator are scripted (``_Script``): each draw of ``randrange(n)`` (and so ``choice``,
-``sample``, ``shuffle``) is a chance node with n equally likely outcomes, and each
-``random()`` a fair coin (the engine's ``flip`` compares it with 0.5).
+prefix, the prefix grows by one place, one branch per unseen card (each play also serves as the
+world of its first branch). Under the ruleset's ``solver.relabel`` the move is played once, the
+unseen cards in a fixed order, and each way of dealing the cards it revealed is that world with
+its cards renamed (``_branches``, ``_relabel``). Draws of the state's generator are scripted
+(``_Script``): each draw of ``randrange(n)`` (and so ``choice``, ``sample``, ``shuffle``) is a
+chance node with n equally likely outcomes, and each ``random()`` a fair coin (the engine's
+``flip`` compares it with 0.5).
 
 Rules code: no rich here; the CLI and the table show the results.
 """
 
 from __future__ import annotations
 
+import hashlib
+import itertools
+import json
 import math
+import os
 import random
+import sys
 import time
+import zlib
+from array import array
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
+from . import spec as spec_module
 from .errors import TabletopError
+from .expr import Work
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards
@@ -72,29 +86,41 @@ def state_key(st: State, seat: int | None = None, drop: Iterable[str] = ()) -> t
     the vars (less those in ``drop`` and the ruleset's ``solver.scratch``), the seats out,
     whose turn, the pending question and the effects waiting to run. Not the history or the
     log (a ruleset that reads the turn log is not keyed exactly). The zones the ruleset calls
-    ``solver.unordered`` are sorted. With ``seat``, the cards that seat cannot see and does
-    not know are masked (-1): two states with the same key then look the same to it."""
+    ``solver.unordered`` are sorted; the vars and zones it calls ``solver.ignore`` are left
+    out, and the values of its ``monotone`` derived values (not in ``drop``) put in. With
+    ``seat``, the cards that seat cannot see and does not know are masked (-1): two states
+    with the same key then look the same to it."""
     words = st.spec.solver or {}
     unordered = words.get("unordered", ())
-    dropped = set(drop) | set(words.get("scratch", ()))
+    ignored = words.get("ignore", ())
+    dropped = set(drop) | set(words.get("scratch", ())) | set(ignored)
     known = st.known[seat] if seat is not None else ()
     zones = []
     for k, v in st.zones.items():
         if k == BOX:
             continue
+        name = k.partition("/")[0]
+        if name in ignored:
+            continue
         if seat is not None and not st.visible(k, seat):
             cards = tuple(c if c in known else -1 for c in v)
-        elif unordered and k.partition("/")[0] in unordered:
+        elif unordered and name in unordered:
             cards = tuple(sorted(v))
         else:
             cards = tuple(v)
         zones.append((k, cards))
     vars_ = tuple((k, _freeze(v)) for k, v in st.vars.items() if k not in dropped)
+    derived = st.spec.derived
+    # (with ``seat``, read as that seat sees the state: the cards it cannot see are null)
+    ctx = Ctx(st, {"me": 0 if seat is None else seat}, seat)
+    summary = tuple(_freeze(ctx.lookup(n)) for n in words.get("monotone", ())
+                    if n in derived and n not in dropped) if ignored else ()
     p = st.pending
     pending = None if p is None else (p.seat, p.var, _freeze(p.options))
     frames = tuple((f.block.id, f.index, _freeze(f.locals)) for f in st.frames)
     outcome = None if st.outcome is None else st.outcome.name
-    return (tuple(zones), vars_, tuple(sorted(st.out)), st.turn_seat, pending, frames, outcome)
+    return (tuple(zones), vars_, summary, tuple(sorted(st.out)), st.turn_seat, pending, frames,
+            outcome)
 
 
 # ---------------------------------------------------------------- the ruleset's solver words
@@ -107,6 +133,9 @@ class _Words:
         words = st.spec.solver or {}
         self.bound: Callable[[Any], Any] | None = words.get("win_bound")
         self.monotone: tuple[str, ...] = tuple(words.get("monotone", ()))
+        derived = st.spec.derived
+        self.monotone_vars = tuple(n for n in self.monotone if n not in derived)
+        self.monotone_derived = tuple(n for n in self.monotone if n in derived)
 
     def win_bound(self, st: State) -> float:
         """The best score a win could still have from ``st`` (NOWIN: no win is reachable)."""
@@ -114,12 +143,26 @@ class _Words:
             return st.outcome.scores[0] if 0 in st.outcome.winners else NOWIN
         if self.bound is None:
             return math.inf
-        v = self.bound(Ctx(st, {"me": 0}))
+        saved, st._derived_memo = st._derived_memo, {}  # nothing changes while it is read
+        Work.reset()  # its own budget of work, as a move or a view has
+        try:
+            v = self.bound(Ctx(st, {"me": 0}))
+        finally:
+            st._derived_memo = saved
         if v is None or v is False:
             return NOWIN
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise SolveError(f"the ruleset's solver.win_bound gave {v!r}, not a number")
         return v
+
+    def vector(self, st: State) -> tuple[Any, ...]:
+        """The ``monotone`` values of ``st`` (more is never worse), vars then derived values;
+        null counts as the least."""
+        vals = [st.vars.get(v) for v in self.monotone_vars]
+        if self.monotone_derived:
+            ctx = Ctx(st, {"me": 0})
+            vals.extend(ctx.lookup(n) for n in self.monotone_derived)
+        return tuple(-math.inf if x is None else x for x in vals)
 
 
 def is_solo(st: State) -> bool:
@@ -167,12 +210,12 @@ class PerfectSolver:
         return key
 
     def _vec(self, st: State) -> tuple[Any, ...]:
-        return (*(st.vars.get(v) for v in self.words.monotone),
-                self.max_moves - len(st.history))
+        return (*self.words.vector(st), self.max_moves - len(st.history))
 
     def _start(self) -> None:
         self.nodes = 0
-        self._deadline = (time.perf_counter() + self.seconds) if self.seconds else None
+        # processor time: a search on a busy machine is not cut short by the others' work
+        self._deadline = (time.process_time() + self.seconds) if self.seconds else None
 
     def decide(self, st: State) -> tuple[bool, tuple[str, ...]]:
         """Whether seat 0 can win from ``st``, and one winning line (move texts)."""
@@ -210,7 +253,7 @@ class PerfectSolver:
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the search reached its node budget")
         if self._deadline is not None and not self.nodes & 63 \
-                and time.perf_counter() > self._deadline:
+                and time.process_time() > self._deadline:
             raise OutOfBudget("the search reached its time budget")
         if key is None or vec is None:
             key = self._key(st)
@@ -276,7 +319,7 @@ class _Script(random.Random):
     Past the script it records the first draw asked for (``need``: how many outcomes)."""
 
     def __init__(self, script: tuple[int, ...]) -> None:
-        super().__init__(0)
+        # not seeded (seeding costs more than a move): every draw it gives is scripted
         self.script = script
         self.pos = 0
         self.need: int | None = None
@@ -316,10 +359,174 @@ def _hidden_places(st: State, seat: int) -> list[tuple[str, int]]:
 def _deal(st: State, places: list[tuple[str, int]], cards: list[int]) -> State:
     """A copy of ``st`` with ``cards`` at ``places``; a card the effects hold (a var, a local,
     a pending option) stays "the card in that place", as in ``State.determinize``."""
-    w = st.copy(rng=False)
+    w = st.copy()  # its generator is replaced before it plays (a fresh one costs a seeding)
     w.quiet = True
     place_cards(w, places, cards)
     return w
+
+
+def _relabel(st: State, sigma: dict[int, int]) -> State:
+    """A copy of ``st`` with every card ``u`` renamed ``sigma[u]`` (a permutation of some
+    cards): where it lies, what the seats know of it, the vars, locals and pending options
+    that hold it. Under the ruleset's ``solver.relabel``, the state a move gives when its
+    unseen cards were dealt otherwise."""
+    w = st.copy()
+    w.quiet = True
+    if not sigma:
+        return w
+    get = sigma.get
+    for key, ids in w.zones.items():
+        if any(u in sigma for u in ids):
+            w.zones[key] = new = [get(u, u) for u in ids]
+            for u in new:
+                w.where[u] = key
+    w.known = [{get(u, u) for u in k} for k in w.known]
+    cards = w.spec.cards
+
+    def remap(v: Any) -> Any:
+        if isinstance(v, CardDef):
+            return cards[get(v.uid, v.uid)]
+        if isinstance(v, list):
+            return [remap(x) for x in v]
+        return v
+
+    w.vars = {k: remap(v) for k, v in w.vars.items()}
+    done: set[int] = set()
+    for f in w.frames:  # frames may share one table of locals: remap each table once
+        if id(f.locals) not in done:
+            done.add(id(f.locals))
+            for k, v in list(f.locals.items()):
+                f.locals[k] = remap(v)
+    if w.pending is not None:
+        w.pending.options = [remap(v) for v in w.pending.options]
+    return w
+
+
+# (id of a spec, seat) -> (the spec, zone -> whether the seat sees it)
+_VISIBLE: dict[tuple[int, int], tuple[Any, dict[str, bool]]] = {}
+_NONE = -0x4E4F4E45  # None's own hash changes from one process to the next
+_CARD = 1 << 50  # a card in a var or a local: its uid above this
+_TEXTS: dict[str, int] = {}
+
+
+def _text(s: str) -> int:
+    v = _TEXTS.get(s)
+    if v is None:  # a text's own hash changes from one process to the next: its checksum
+        v = _TEXTS[s] = (1 << 40) + zlib.crc32(s.encode())
+    return v
+
+
+def _ival(v: Any, sigma: dict[int, int]) -> Any:
+    """A value as numbers and tuples only (cards renamed by ``sigma``)."""
+    if type(v) is int:
+        return v
+    if v is None:
+        return _NONE
+    if isinstance(v, str):
+        return _text(v)
+    if isinstance(v, CardDef):
+        return _CARD + sigma.get(v.uid, v.uid)
+    if isinstance(v, list | tuple):
+        return tuple(_ival(x, sigma) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((_text(k), _ival(x, sigma)) for k, x in v.items()))
+    if isinstance(v, set | frozenset):
+        return tuple(sorted(_ival(x, sigma) for x in v))
+    return v
+
+
+def chance_key(st: State, seat: int, sigma: dict[int, int] | None = None) -> int:
+    """``state_key(st, seat)`` as a 64-bit number that is the same in every process (so
+    solved tables can be kept): hashed from numbers only. With ``sigma``, the key of
+    ``_relabel(st, sigma)``, without building it."""
+    s = sigma or {}
+    get = s.get
+    words = st.spec.solver or {}
+    unordered = words.get("unordered", ())
+    dropped = words.get("scratch", ())
+    known = st.known[seat]
+    zones: list[Any] = []
+    held = _VISIBLE.get((id(st.spec), seat))
+    if held is None:  # the spec is held with its table: its id is not given to another
+        held = _VISIBLE[(id(st.spec), seat)] = (st.spec, {})
+    vis = held[1]
+    for k, v in st.zones.items():
+        if k == BOX:
+            continue
+        seen = vis.get(k)
+        if seen is None:
+            seen = vis[k] = st.visible(k, seat)
+        if not seen:
+            cards = tuple(get(c, c) if c in known else -1 for c in v)
+        elif s:
+            cards = tuple(get(c, c) for c in v)
+            if k.partition("/")[0] in unordered:
+                cards = tuple(sorted(cards))
+        elif k.partition("/")[0] in unordered:
+            cards = tuple(sorted(v))
+        else:
+            cards = tuple(v)
+        zones.append((_text(k), cards))
+    vars_ = tuple((_text(k), v if type(v) is int else _ival(v, s))
+                  for k, v in st.vars.items() if k not in dropped)
+    p = st.pending
+    pending = _NONE if p is None else (p.seat, _text(p.var), _ival(p.options, s))
+    frames = tuple((f.block.id, f.index, _ival(f.locals, s)) for f in st.frames)
+    outcome = _NONE if st.outcome is None else _text(st.outcome.name)
+    return hash((tuple(zones), vars_, tuple(sorted(st.out)), st.turn_seat, pending, frames,
+                 outcome))
+
+
+def _branches(st: State, move: Move | str, seat: int = 0, check: bool = False
+              ) -> list[tuple[float, State, dict[int, int]]]:
+    """The outcomes of ``move`` as (probability, world, renaming): the outcome is the world
+    with its cards renamed (``_relabel``). Under the ruleset's ``solver.relabel`` a move is
+    played once for each draw of chance, its unseen cards in a fixed order, and the cards it
+    revealed are dealt afterwards by renaming; otherwise each outcome is played
+    (``outcomes``). ``check`` plays each renamed outcome too, and fails if they differ."""
+    if not (st.spec.solver or {}).get("relabel"):
+        return [(p, w, {}) for p, w in _played(st, move, seat, check)]
+    places = _hidden_places(st, seat)
+    pool = sorted(st.zones[k][i] for k, i in places)
+    out: list[tuple[float, State, dict[int, int]]] = []
+    todo: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    while todo:
+        script, p = todo.pop()
+        w = _deal(st, places, pool)
+        rng = _Script(script)
+        w.rng = rng
+        w.play(move)
+        extra = rng.pos - len(script)  # draws past the script (each gave 0)
+        if extra:
+            n = rng.need
+            assert n is not None
+            for k in range(1 if extra == 1 else 0, n):
+                todo.append(((*script, k), p / n))
+            if extra > 1:
+                continue
+            script, p = (*script, 0), p / n  # this world is the branch of outcome 0
+        seen = w.known[seat]
+        shown = [j for j, uid in enumerate(pool) if uid in seen or w.visible(w.where[uid], seat)]
+        if not shown:
+            out.append((p, w, {}))
+            continue
+        q = p / math.perm(len(pool), len(shown))
+        for dealt in itertools.permutations(pool, len(shown)):
+            left = iter(sorted(set(pool) - set(dealt)))
+            given = dict(zip(shown, dealt, strict=True))
+            cards = [given[j] if j in given else next(left) for j in range(len(pool))]
+            sigma = {a: b for a, b in zip(pool, cards, strict=True) if a != b}
+            if check:
+                real = _deal(st, places, cards)
+                real.rng = _Script(script)
+                real.play(move)
+                named = _relabel(w, sigma)
+                if state_key(real, seat) != state_key(named, seat) \
+                        or chance_key(w, seat, sigma) != chance_key(named, seat):
+                    raise SolveError("the ruleset's solver.relabel is not true: a move acts on "
+                                     "a card it reveals")
+            out.append((q, w, sigma))
+    return out
 
 
 def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
@@ -328,10 +535,33 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
     reveals and the draws of chance it makes. Each world is a state after the move (its other
     unseen cards in an arbitrary order). ``check`` also plays each outcome with the unseen
     cards left over in another order and fails if the seat would see a difference."""
+    return [(p, _relabel(w, s) if s else w) for p, w, s in _branches(st, move, seat, check)]
+
+
+def _played(st: State, move: Move | str, seat: int = 0, check: bool = False
+            ) -> list[tuple[float, State]]:
+    """The outcomes of ``move`` (see ``outcomes``), each played.
+
+    Each play is a probe as well as a world: its unseen cards are the prefix and then the rest
+    in a fixed order, its draws past the script all 0. When it needed one more card (or one
+    more draw) than it was given, it is the world of the first branch of that choice, and only
+    the other branches are played again."""
     places = _hidden_places(st, seat)
     pool = sorted(st.zones[k][i] for k, i in places)
     out: list[tuple[float, State]] = []
     todo: list[tuple[tuple[int, ...], tuple[int, ...], float]] = [((), (), 1.0)]
+
+    def leaf(prefix: tuple[int, ...], script: tuple[int, ...], p: float, w: State) -> None:
+        if check and len(pool) - len(prefix) > 1:
+            rest = [c for c in pool if c not in prefix]
+            w2 = _deal(st, places, [*prefix, *reversed(rest)])
+            w2.rng = _Script(script)
+            w2.play(move)
+            if state_key(w2, seat) != state_key(w, seat):
+                raise SolveError("a move depends on the order of cards the seat cannot see "
+                                 "without showing them: the exact solver cannot enumerate it")
+        out.append((p, w))
+
     while todo:
         prefix, script, p = todo.pop()
         taken = set(prefix)
@@ -346,30 +576,52 @@ def outcomes(st: State, move: Move | str, seat: int = 0, check: bool = False
         for j, uid in enumerate(cards):
             if uid in seen or w.visible(w.where[uid], seat):
                 deepest = j
-        if deepest >= len(prefix):
-            for c in rest:
+        extra = rng.pos - len(script)  # draws past the script (each gave 0)
+        if deepest > len(prefix) or (deepest == len(prefix) and extra > 1):
+            for c in rest:  # more than one step beyond what was given: branch on the card
                 todo.append(((*prefix, c), script, p / len(rest)))
             continue
-        if rng.need is not None:
-            for k in range(rng.need):
-                todo.append((prefix, (*script, k), p / rng.need))
+        if deepest == len(prefix):  # one card more: this world is the branch of rest[0]
+            q = p / len(rest)
+            for c in rest[1:]:
+                todo.append(((*prefix, c), script, q))
+            prefix, p = (*prefix, rest[0]), q
+        if extra == 1:  # one draw more: this world is the branch of outcome 0
+            n = rng.need
+            assert n is not None
+            for k in range(1, n):
+                todo.append((prefix, (*script, k), p / n))
+            script, p = (*script, 0), p / n
+        elif extra > 1:
+            n = rng.need
+            assert n is not None
+            for k in range(n):
+                todo.append((prefix, (*script, k), p / n))
             continue
-        if check and len(rest) > 1:
-            w2 = _deal(st, places, [*prefix, *reversed(rest)])
-            w2.rng = _Script(script)
-            w2.play(move)
-            if state_key(w2, seat) != state_key(w, seat):
-                raise SolveError("a move depends on the order of cards the seat cannot see "
-                                 "without showing them: the exact solver cannot enumerate it")
-        out.append((p, w))
+        leaf(prefix, script, p, w)
     return out
+
+
+def _interned(v: float) -> float:
+    # most positions are won or lost for sure: one float object for each saves memory
+    return _ONE if v == 1.0 else _ZERO if v == 0.0 else v
+
+
+_ONE, _ZERO = 1.0, 0.0
 
 
 class ChanceSolver:
     """Exact expectimax from what ``seat`` sees: the probability of winning with best play.
 
-    The memo is keyed by what the seat sees (``state_key`` with the seat's mask), so one
-    solver serves every game of the same ruleset and options. ``nodes`` bounds the work.
+    The memo is keyed by what the seat sees (``state_key`` with the seat's mask: the cards it
+    has not seen are a multiset, their order unknown; the ruleset's ``solver.scratch`` vars
+    and the order of its ``solver.unordered`` zones left out), so one solver serves every game
+    of the same ruleset and options. The number of moves played is part of a position only
+    where the game's ``max_moves`` could still end it: each entry keeps the length of its
+    longest line, and serves a position reached after another number of moves when neither
+    could reach the limit. A move is abandoned as soon as what remains of its chances cannot
+    beat the best move found (its children already solved stay in the memo, exact).
+    ``nodes`` and ``seconds`` bound the work.
     """
 
     def __init__(self, game_state: State, seat: int = 0, nodes: int | None = None,
@@ -378,41 +630,111 @@ class ChanceSolver:
             raise SolveError(f"{game_state.game.name} is not a solo game: the solver plays "
                              "only games of one player")
         self.seat = seat
+        self.max_moves = game_state.spec.max_moves
         self.node_budget = nodes
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.nodes = 0
+        self.words = _Words(game_state)  # win_bound: null where no win is reachable
+        # key -> probability of winning, and the length of the longest line
+        # from there (how close to max_moves it may be reached with the same value)
         self.memo: dict[int, float] = {}
+        self.depth: dict[int, int] = {}
+        # positions whose value depends on the moves played so far (max_moves in reach)
+        self.memo_at: dict[tuple[int, int], tuple[float, int]] = {}
+        self.whole = False  # the memo holds the whole game's solved table (``solved``)
 
     def key(self, st: State) -> int:
-        # the hash of the key, not the key: millions of positions fit in memory (two
-        # different positions share a 64-bit hash with a chance far below one in a million)
-        return hash((state_key(st, self.seat), len(st.history)))
+        return chance_key(st, self.seat)
 
     def value(self, st: State) -> float:
         """The probability of winning from ``st`` with best play, from the seat's view."""
-        o = st.outcome
-        if o is not None:
-            return 1.0 if self.seat in o.winners else 0.0
-        k = self.key(st)
+        return self._solve(st)[0]
+
+    def _known(self, k: int, h: int) -> tuple[float, int] | None:
         v = self.memo.get(k)
         if v is not None:
-            return v
+            d = self.depth[k]
+            if h + d < self.max_moves:
+                return v, d
+        return self.memo_at.get((k, h))
+
+    def _solve(self, st: State, k: int | None = None) -> tuple[float, int]:
+        """(probability of winning, length of the longest line searched) from ``st``."""
+        o = st.outcome
+        if o is not None:
+            return (1.0 if self.seat in o.winners else 0.0), 0
+        h = len(st.history)
+        if k is None:
+            k = self.key(st)
+            hit = self._known(k, h)
+            if hit is not None:
+                return hit
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the exact search reached its node budget")
         if self.deadline is not None and not self.nodes & 63 \
                 and time.perf_counter() > self.deadline:
             raise OutOfBudget("the exact search reached its time budget")
+        if self.words.bound is not None and self.words.win_bound(st) == NOWIN:
+            self.memo[k] = _ZERO  # no win from here, whatever the moves played so far
+            self.depth[k] = 0
+            return 0.0, 0
         best = 0.0
+        deep = 0
         for m in st.legal_moves():
-            best = max(best, self.move_value(st, m))
-            if best >= 1.0:
-                break
-        self.memo[k] = best
-        return best
+            v, d = self._move(st, m, best)
+            deep = max(deep, d)
+            if v > best:
+                best = v
+                if best >= 1.0:
+                    break
+        deep += 1
+        best = _interned(best)
+        if h + deep < self.max_moves:
+            self.memo[k] = best
+            self.depth[k] = deep
+        else:
+            self.memo_at[(k, h)] = (best, deep)
+        return best, deep
+
+    def _move(self, st: State, move: Move, alpha: float) -> tuple[float, int]:
+        """The move's probability of winning, or at most ``alpha`` once it cannot beat it."""
+        acc = 0.0
+        left = 1.0
+        deep = 0
+        seat = self.seat
+        for p, w, sigma in _branches(st, move, seat):
+            if w.outcome is not None:
+                v, d = self._solve(w)
+            else:
+                k = chance_key(w, seat, sigma)
+                hit = self._known(k, len(w.history))
+                v, d = hit if hit is not None else self._solve(_relabel(w, sigma), k)
+            deep = max(deep, d)
+            acc += p * v
+            left -= p
+            if acc + left <= alpha:
+                return acc, deep
+        return acc, deep
 
     def move_value(self, st: State, move: Move) -> float:
-        return sum(p * self.value(w) for p, w in outcomes(st, move, self.seat))
+        """The move's probability of winning with best play afterwards."""
+        return self._move(st, move, -1.0)[0]
+
+    def best(self, st: State) -> tuple[float, Move]:
+        """The best move from ``st`` and its probability of winning: the first of the legal
+        moves that reaches the value of ``st`` (the move ``value`` found). Cheaper than
+        ``rank``: the moves that cannot beat it are abandoned as in the search."""
+        best, choice = -1.0, None
+        for m in st.legal_moves():
+            v, _d = self._move(st, m, best)
+            if v > best:
+                best, choice = v, m
+                if best >= 1.0:
+                    break
+        if choice is None:
+            raise SolveError("no legal move to solve")
+        return best, choice
 
     def rank(self, st: State) -> list[tuple[float, Move]]:
         """Every legal move with its probability of winning, best first (stable on ties)."""
@@ -504,3 +826,113 @@ def win_probability(game: Any, options: dict[str, str] | None = None,
     if solver is None:
         solver = ChanceSolver(starts[0][1])
     return sum(p * solver.value(st) for p, st in starts), solver
+
+
+# ---------------------------------------------------------------- the solved table, cached
+
+TABLE_VERSION = 1  # bump when the keys or the file change shape
+
+
+def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
+    """What a solved table depends on: the ruleset's files (their text), the options, the
+    seat, the solver's version. None when the ruleset is not read from a file."""
+    from .summary import _signature
+
+    sig = _signature(Path(game.spec.source))
+    if sig is None:
+        return None
+    h = hashlib.sha256(f"{TABLE_VERSION} {sys.version_info[:2]} {sorted(options.items())} "
+                       f"{seat}".encode())
+    # the keys hash Python tuples (their hash may change with Python) and name the ruleset's
+    # blocks by the numbers the loader gives them: this module and the loader count too
+    for path in [*(row[0] for row in sig), __file__, spec_module.__file__]:
+        try:
+            h.update(Path(path).read_bytes())
+        except (OSError, TypeError):
+            return None
+    return h.hexdigest()[:20]
+
+
+def table_file(game: Any, options: dict[str, str], seat: int = 0) -> Path | None:
+    """Where the solved table of ``game`` under ``options`` is kept (the cache folder of
+    tabletop/summary.py), or None when it cannot be kept."""
+    from .summary import cache_dir
+
+    fp = _fingerprint(game, options, seat)
+    return None if fp is None else cache_dir() / f"solved-{game.spec.id}-{fp}.bin"
+
+
+def _save_table(path: Path, head: dict[str, Any], solver: ChanceSolver) -> None:
+    keys = array("q", solver.memo.keys())
+    values = array("d", solver.memo.values())
+    depths = array("H", (solver.depth[k] for k in keys))
+    head = {**head, "entries": len(keys)}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        with tmp.open("wb") as f:
+            f.write(json.dumps(head).encode() + b"\n")
+            keys.tofile(f)
+            values.tofile(f)
+            depths.tofile(f)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache: the next run solves again
+
+
+def _load_table(path: Path, solver: ChanceSolver) -> dict[str, Any] | None:
+    """Fill ``solver``'s memo from a saved table; its header, or None if there is none."""
+    try:
+        with path.open("rb") as f:
+            head = json.loads(f.readline())
+            n = int(head["entries"])
+            keys, values, depths = array("q"), array("d"), array("H")
+            keys.fromfile(f, n)
+            values.fromfile(f, n)
+            depths.fromfile(f, n)
+    except (OSError, ValueError, KeyError, TypeError, EOFError):
+        return None
+    solver.memo.update(zip(keys, map(_interned, values), strict=True))
+    solver.depth.update(zip(keys, depths, strict=True))
+    return head if isinstance(head, dict) else None
+
+
+def load_solved(game: Any, options: dict[str, str], seat: int, solver: ChanceSolver) -> bool:
+    """Fill ``solver`` with the game's solved table if ``solved`` has kept one for these
+    options and this ruleset text; whether it did."""
+    path = table_file(game, options, seat)
+    if path is None or not path.exists():
+        return False
+    head = _load_table(path, solver)
+    solver.whole = head is not None
+    return solver.whole
+
+
+def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
+           seconds: float | None = None, cache: bool = True
+           ) -> tuple[float, ChanceSolver, dict[str, Any]]:
+    """The exact probability that best play wins ``game`` from its start, the solver holding
+    the value of every position searched, and how it was had (``positions``, ``seconds``,
+    ``cached``). The table is kept in the cache folder, one per ruleset text, options and
+    seat, and read again while the ruleset is unchanged: the first run solves, the next ones
+    read. ``seconds`` bounds the solving (``OutOfBudget``)."""
+    options = game.check_options(options or {})
+    starts = opening(game, options, seat)
+    solver = ChanceSolver(starts[0][1], seat, seconds=seconds)
+    path = table_file(game, options, seat) if cache else None
+    if path is not None and path.exists():
+        head = _load_table(path, solver)
+        if head is not None and isinstance(head.get("probability"), float):
+            solver.whole = True
+            return head["probability"], solver, {**head, "cached": True}
+        solver.memo.clear()
+        solver.depth.clear()
+    t = time.process_time()
+    p = sum(q * solver.value(st) for q, st in starts)
+    solver.whole = True
+    head = {"game": game.spec.id, "options": options, "seat": seat, "probability": p,
+            "positions": len(solver.memo) + len(solver.memo_at),
+            "seconds": time.process_time() - t}
+    if path is not None:
+        _save_table(path, head, solver)
+    return p, solver, {**head, "cached": False}

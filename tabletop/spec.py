@@ -597,7 +597,7 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
             combos=combos, rollout_moves=self.rollout_moves(d),
-            solver=self.solver_words(d.get("solver"), vars_),
+            solver=self.solver_words(d.get("solver"), vars_, derived),
             bot=self.bot_words(d.get("bot")),
         )
 
@@ -639,28 +639,44 @@ class _Loader:
                             "declare evaluate too")
         return n
 
-    def solver_words(self, v: Any, vars_: dict[str, Any]) -> dict[str, Any] | None:
+    def solver_words(self, v: Any, vars_: dict[str, Any],
+                     derived: dict[str, Any] | None = None) -> dict[str, Any] | None:
         """``solver:``: what the solver may assume. ``win_bound``: an expression over the state,
         an upper bound on the score of any win still reachable (null: no win is); ``monotone``:
-        vars (global numbers) of which more is never worse for seat 0; ``scratch``: vars always
-        set before they are read again (left out of the solver's key); ``unordered``: zones
-        whose order never matters (sorted in the key)."""
+        vars (global numbers) or derived values (numbers) of which more is never worse for
+        seat 0; ``scratch``: vars always set before they are read again (left out of the
+        solver's key); ``unordered``: zones whose order never matters (sorted in the key);
+        ``ignore``: vars and zones left out of the key, because nothing reads them or a
+        ``monotone`` derived value holds all that matters of them."""
         if v is None:
             return None
-        d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered"})
+        derived = derived or {}
+        d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered",
+                                       "ignore", "relabel"})
         out: dict[str, Any] = {}
+        if "relabel" in d:  # the moves act on no card they reveal (tabletop/solve.py)
+            out["relabel"] = self.boolean(d["relabel"], "solver.relabel")
         if d.get("win_bound") is not None:
             out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")
-        for word in ("monotone", "scratch", "unordered"):
+        for word in ("monotone", "scratch", "unordered", "ignore"):
             names = []
             for i, n in enumerate(self.listing(d.get(word, []), f"solver.{word}")):
                 n = self.string(n, f"solver.{word}.{i}")
+                var = n in vars_ and not vars_[n].per_seat
                 if word == "unordered":
                     if n not in self.zone_names:
                         raise self.fail(f"solver.{word}.{i}", f"{n!r} is not a zone of the game")
-                elif n not in vars_ or vars_[n].per_seat:
-                    raise self.fail(f"solver.{word}.{i}", f"{n!r} is not a var of the game "
-                                    "(one for the whole table, not per seat)")
+                elif word == "monotone" and n in derived:
+                    pass
+                elif word == "ignore" and n in self.zone_names:
+                    pass
+                elif not var:
+                    what = {"monotone": "a var of the game (one for the whole table, not per "
+                                        "seat) nor a derived value",
+                            "ignore": "a var of the game (one for the whole table, not per "
+                                      "seat) nor a zone"}.get(
+                        word, "a var of the game (one for the whole table, not per seat)")
+                    raise self.fail(f"solver.{word}.{i}", f"{n!r} is not {what}")
                 names.append(n)
             out[word] = tuple(names)
         return out

@@ -70,6 +70,25 @@ class Event:
                    tuple(p) if p is not None else None)
 
 
+_new = object.__new__
+_EVENT_SETS = tuple(getattr(Event, name).__set__
+                    for name in ("kind", "seat", "text", "data", "private_to"))
+
+
+def make_event(kind: str, seat: int | None, text: dict[str, str], data: dict[str, Any],
+               private_to: tuple[int, ...] | None) -> Event:
+    """``Event(kind, seat, text, data, private_to)``, the same frozen value, made without the
+    generated ``__init__``'s frozen-attribute dance (the engine makes one per log line)."""
+    e = _new(Event)
+    k, s, t, d, p = _EVENT_SETS
+    k(e, kind)
+    s(e, seat)
+    t(e, text)
+    d(e, data)
+    p(e, private_to)
+    return e
+
+
 @attrs.frozen(slots=True)
 class Outcome:
     """How a game ended: the winning seats, every seat's score and the reason."""
@@ -183,4 +202,4 @@ class Frame:
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
            "STEP_BUDGET", "Event", "Frame", "Move", "Outcome", "Pending", "fold_accents",
-           "message_error", "message_texts"]
+           "make_event", "message_error", "message_texts"]

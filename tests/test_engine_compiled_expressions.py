@@ -42,7 +42,7 @@ class Ctx:
 _ALLOWED = {"ctx", "_T", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE)}
 _OWN = re.compile(r"_[aet]\d*\Z")
 _CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
-              "seat_var"}
+              "seat_var", "zone_size", "seat_zone_size"}
 
 HOSTILE = [
     "__import__('os').system('echo pwned')",

@@ -81,3 +81,62 @@ def test_bad_solver_words_are_one_sentence(tmp_path, words, message) -> None:
     text = GAME.split("solver:")[0] + "solver:\n" + words + "\n"
     with pytest.raises(RulesetError, match=message):
         load_ruleset(tmp_path, text)
+
+
+RELABEL = """
+id: lanterns
+name: Lanterns
+players: {min: 1, max: 1}
+cards:
+  - {suits: [S], ranks: [2, 3, 4], type: lantern}
+zones:
+  deck: {visibility: hidden, deck: true}
+  lit: {visibility: public}
+vars:
+  light: {initial: 2}
+setup:
+  - deal: {from: deck, to: lit, count: 1}
+moves:
+  - id: walk
+    notation: walk
+    effects:
+      - add: {light: "-first(lit).value + 2"}
+      - deal: {from: deck, to: lit, count: 1, at: top}
+      - ACT
+end:
+  - if: "light <= 0"
+    outcome: dark
+  - if: "size(deck) == 0"
+    outcome: home
+outcomes:
+  home: {winners: "[0]", score: light, reason: home}
+  dark: {winners: "[]", score: "-1", reason: dark}
+view:
+  light: light
+solver:
+  relabel: true
+"""
+
+
+def test_relabel_plays_a_move_once_and_deals_what_it_revealed(tmp_path) -> None:
+    from tabletop.solve import ChanceSolver, _played, outcomes
+
+    # the lantern dealt shows; it burns at the next walk: relabel is true
+    game = load_ruleset(tmp_path, RELABEL.replace("      - ACT\n", ""))
+    st = game.new_game(deck=["2S", "3S", "4S"])
+    named = outcomes(st, "walk", check=True)  # each renamed world checked against a replay
+    played = _played(st, "walk")
+    assert sorted((p, state_key(w, 0)) for p, w in named) == \
+        sorted((p, state_key(w, 0)) for p, w in played)
+    assert ChanceSolver(st).value(st) == 0.5  # lost if the 4 comes second
+
+
+def test_relabel_that_is_not_true_is_caught_by_the_check(tmp_path) -> None:
+    from tabletop.solve import SolveError, outcomes
+
+    # here the lantern dealt burns at once: the move acts on the card it reveals
+    act = '      - add: {light: "-first(lit).value"}\n'
+    game = load_ruleset(tmp_path, RELABEL.replace("      - ACT\n", act))
+    st = game.new_game(deck=["2S", "3S", "4S"])
+    with pytest.raises(SolveError, match="relabel is not true"):
+        outcomes(st, "walk", check=True)

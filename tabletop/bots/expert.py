@@ -24,6 +24,7 @@ from ..solve import (
     PerfectSolver,
     SolveError,
     _Words,
+    load_solved,
     state_key,
     unseen_count,
 )
@@ -66,12 +67,21 @@ class ExpertBot:
                            f"played by {world.players}")
 
     def chance_solver(self, world: State, seat: int) -> ChanceSolver:
-        """One exact solver per game and options, kept: its memo serves every later game."""
+        """One exact solver per game and options, kept: its memo serves every later game. It
+        starts from the game's solved table when ``tabletop solve`` has kept one (the cache
+        folder): every decision of the game is then a lookup."""
         k = (world.spec.id, world.spec.source, tuple(sorted(world.options.items())), seat)
         s = self._solvers.get(k)
         if s is None:
             s = self._solvers[k] = ChanceSolver(world, seat)
+            s.whole = load_solved(world.game, world.options, seat, s)
         return s
+
+    def _exact(self, world: State, seat: int) -> ChanceSolver | None:
+        """The exact solver, where the bot plays exactly: few cards unseen (``exact``), or
+        the game's whole table solved and kept."""
+        s = self.chance_solver(world, seat)
+        return s if s.whole or unseen_count(world, seat) <= self.exact else None
 
     def rank(self, seat: int, legal: list[Move], sample: Sampler
              ) -> list[tuple[float | None, Move]]:
@@ -83,8 +93,14 @@ class ExpertBot:
         world = sample(self.rng)
         self._solo(world)
         try:
-            if unseen_count(world, seat) <= self.exact:
-                return list(self.chance_solver(world, seat).rank(world))
+            exact = self._exact(world, seat)
+            if exact is not None and unseen_count(world, seat) > self.exact:
+                # many cards unseen: the best move is a lookup in the solved table, the
+                # others are not searched again (None)
+                v, best = exact.best(world)
+                return [(v, best), *((None, m) for m in legal if m != best)]
+            if exact is not None:
+                return list(exact.rank(world))
             estimate = (world.spec.bot or {}).get("estimate")
             if estimate is not None:
                 return self._lookahead(world, seat, legal, sample, estimate)

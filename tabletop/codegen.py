@@ -1,0 +1,344 @@
+"""Effects compiled to Python (issue 15): each block's steps become generated functions, one
+per place the interpreter may enter the block (its start, and just after each step that may
+push a frame, ask a question or end the game: a *segment*).
+
+A segment runs the block's steps from its entry in one Python function: the straight steps
+(``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, and ``if``/``do`` over straight
+blocks) written out as Python statements, the other straight kinds called through their
+runners, then the next step that may suspend (through its runner); if that step pushed no
+frame, asked nothing and did not end the game, the segment goes on with the next one. The
+frames, their indexes and so the saves are exactly what the step-by-step interpreter makes.
+
+The source is built from the checked step tree alone, as expressions are (expr.py): every
+value of the ruleset (compiled expressions, runners, numbers) enters the generated namespace
+under a name of ours (``_k12``); the only ruleset texts in the source are field paths and var
+or local names, and they enter it through ``repr()``. The code runs without builtins (the few
+it calls are given by name).
+
+A segment counts its steps against the move's step budget and says which field it is running
+(``st._where``, for error messages) as the interpreter does; when the budget left is smaller
+than the segment's longest run it declines (returns False) and the interpreter runs those
+steps one by one, so the limit trips at the same step with the same message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .context import Ctx, _cards_of
+from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
+from .expr import Work, texts_renderer
+from .spec import Block, GameSpec, Step
+from .values import Frame, make_event
+
+Segment = Callable[[Any, Frame], bool]
+Runner = Callable[[Any, Frame], None]
+
+# a straight procedure of more steps than this (its nested ones counted) is called through its
+# runner at a ``do`` rather than written out in place (no code grows without bound)
+_INLINE_MAX = 40
+# how deep the frame stack may be for a segment to run a block it pushes at once (below:
+# through the interpreter's loop)
+_DIRECT_DEPTH = 48
+
+
+def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
+    """A log step's line (as the runner of ``log``/``announce`` in effects.py)."""
+    texts = render(ctx)
+    Work.spend(sum(map(len, texts.values())))
+    st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
+
+
+def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
+    """A move step (as its runner in effects.py, each card put as ``put`` does); ``key`` is
+    the zone's key when it is not per seat."""
+    cards = _cards_of(what)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    where = st.where
+    dest = zones[key]
+    for c in (reversed(cards) if top else cards):
+        uid = c.uid
+        src = where[uid]
+        if src:
+            zones[src].remove(uid)
+        if top:
+            dest.insert(0, uid)
+        else:
+            dest.append(uid)
+        where[uid] = key
+
+
+_NAMESPACE: dict[str, Any] = {
+    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
+    "_int": int, "_str": str, "_len": len, "_bool": bool, "_isinstance": isinstance,
+    "_BaseException": BaseException,
+    "__builtins__": {},  # the generated code needs no builtin but those above
+}
+
+
+class _Gen:
+    """The source of one block's segments."""
+
+    def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
+                 straight: list[Any], sizes: dict[int, int],
+                 segments: list[dict[int, Segment]]) -> None:
+        self.segments = segments  # every block's, filled in by make_segments
+        self.spec = spec
+        self.runners = runners
+        self.straight = straight
+        self.sizes = sizes
+        self.ns: dict[str, Any] = {}
+        self.n = 0
+
+    def const(self, value: Any) -> str:
+        """A name of ours, bound to a value of the ruleset in the generated namespace."""
+        name = f"_k{self.n}"
+        self.n += 1
+        self.ns[name] = value
+        return name
+
+    def size(self, block: Block) -> int:
+        """The steps a straight block may run at most, written out (an upper bound)."""
+        if block.id in self.sizes:
+            return self.sizes[block.id]
+        total = 0
+        for step in block.steps:
+            total += 1
+            total += self.size_of_step(step)
+        self.sizes[block.id] = total
+        return total
+
+    def inline(self, step: Step) -> bool:
+        """Whether a step runs in place (never pushes a frame, asks or ends the game)."""
+        if step.kind == "if":
+            return (self.straight[step.blocks["then"].id] is not None
+                    and self.straight[step.blocks["else"].id] is not None)
+        if step.kind == "do":
+            return self.straight[self.spec.procedures[step.params["name"]].id] is not None
+        return step.kind in _STRAIGHT_KINDS
+
+    def body(self, block: Block, ind: str, out: list[str]) -> None:
+        """A straight block as a body of statements: its own budget count first."""
+        lines: list[str] = []
+        k = self.steps(block, 0, len(block.steps), ind, lines)
+        if k:
+            out.append(f"{ind}st._budget -= {k}")
+        out.extend(lines)
+        if not lines:
+            out.append(f"{ind}pass")
+
+    def steps(self, block: Block, start: int, stop: int, ind: str, out: list[str]) -> int:
+        """Straight steps ``start:stop`` of a block as statements; the steps they count at
+        this level (those of an inlined procedure included, not those of branches)."""
+        k = 0
+        for j in range(start, stop):
+            k += self.step(block, j, ind, out)
+        return k
+
+    def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:  # noqa: C901
+        step = block.steps[j]
+        kind = step.kind
+        p = step.params
+        out.append(f"{ind}w = {step.path!r}")
+        if kind == "if":
+            out.append(f"{ind}if {self.const(p['test'])}(ctx):")
+            self.body(step.blocks["then"], ind + "    ", out)
+            if step.blocks["else"].steps:
+                out.append(f"{ind}else:")
+                self.body(step.blocks["else"], ind + "    ", out)
+            return 1
+        if kind == "do":
+            proc = self.spec.procedures[p["name"]]
+            if self.size(proc) <= _INLINE_MAX:
+                return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
+            # its runner names the field of each of its steps itself
+            out.append(f"{ind}st._where = {step.path!r}")
+            out.append(f"{ind}w = None")
+            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+            return 1
+        if kind in ("set", "add"):
+            seat = p["seat"]
+            me = "ctx.me" if seat is None else f"{self.const(seat)}(ctx)"
+            for name, expr in p["values"].items():
+                var = self.spec.vars[name]
+                key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
+                x = self.const(expr)
+                if kind == "set":
+                    out.append(f"{ind}v = {x}(ctx)")
+                    out.append(f"{ind}key = {key}")
+                else:
+                    out.append(f"{ind}key = {key}")
+                    out.append(f"{ind}v = (st.vars[key] or 0) + _int({x}(ctx) or 0)")
+                if var.min is not None or var.max is not None:
+                    out.append(f"{ind}if _isinstance(v, _int) and not _isinstance(v, _bool):")
+                    if var.max is not None:
+                        hi = self.const(var.max)
+                        out.append(f"{ind}    if v > {hi}:")
+                        out.append(f"{ind}        v = {hi}")
+                    if var.min is not None:
+                        lo = self.const(var.min)
+                        out.append(f"{ind}    if v < {lo}:")
+                        out.append(f"{ind}        v = {lo}")
+                out.append(f"{ind}st.vars[key] = v")
+            return 1
+        if kind == "let":
+            for name, expr in p["values"].items():
+                out.append(f"{ind}loc[{name!r}] = {self.const(expr)}(ctx)")
+            return 1
+        if kind in ("log", "announce"):
+            render = self.const(texts_renderer(p["text"]))
+            out.append(f"{ind}if not st.quiet:")
+            out.append(f"{ind}    _log_line(st, ctx, {render}, {kind == 'log'!r})")
+            return 1
+        if kind == "move":
+            what, to, at = p["what"], p["to"], p["at"]
+            at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
+            fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+            out.append(f"{ind}_move(st, ctx, {self.const(what)}(ctx), {self.const(to)}, "
+                       f"{fixed!r}, {at == 'top'!r})")
+            return 1
+        # the other straight steps through their runners (deal, shuffle, reveal, flip...)
+        out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+        return 1
+
+    def block(self, block: Block) -> dict[int, Segment]:
+        """The segments of a block, by the step index they start at."""
+        entries, source = self.source(block)
+        ns = dict(_NAMESPACE)
+        ns.update(self.ns)
+        ns["_SEGMENTS"] = self.segments
+        code = compile(source, f"<effects {block.id}>", "exec")
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
+        return {e: ns[f"_s{block.id}_{e}"] for e in entries}
+
+    def source(self, block: Block) -> tuple[list[int], str]:
+        """The entries of a block's segments and their Python source."""
+        steps = block.steps
+        n = len(steps)
+        entries = [0] + [i + 1 for i, s in enumerate(steps) if not self.inline(s)]
+        entries = sorted(set(entries))
+        src: list[str] = []
+        b = block.id
+        for e in entries:
+            j = next((i for i in range(e, n) if not self.inline(steps[i])), n)
+            bound = sum(1 + self.size_of_step(s) for s in steps[e:j]) + (j < n)
+            lines: list[str] = []
+            k = self.steps(block, e, j, "        ", lines)
+            src.append(f"def _s{b}_{e}(st, f):")
+            if bound:
+                src.append(f"    if st._budget < {bound}:")
+                src.append("        return False")
+            if lines or j < n:
+                src.append("    ctx = f.ctx")
+                src.append("    if ctx is None or ctx.state is not st:")
+                src.append("        ctx = f.ctx = _Ctx(st, f.locals)")
+                src.append("    loc = f.locals")
+            if lines:
+                src.append("    w = None")
+                src.append("    try:")
+                src.append(f"        st._budget -= {k + (j < n)}")
+                src.extend(lines)
+                src.append("    except _BaseException:")
+                src.append("        if w is not None:")
+                src.append("            st._where = w")
+                src.append("        raise")
+            elif j < n:
+                src.append("    st._budget -= 1")
+            if j < n:
+                step = steps[j]
+                src.append(f"    f.index = {j + 1}")
+                src.append(f"    st._where = {step.path!r}")
+                src.extend(self.suspending(block, j))
+                src.append(f"    return _s{b}_{j + 1}(st, f)")
+            else:
+                src.append("    st.frames.pop()")
+                src.append("    return True")
+        return entries, "\n".join(src) + "\n"
+
+    def suspending(self, block: Block, j: int) -> list[str]:
+        """A step that may push a frame, ask or end the game: the commonest written out (as
+        their runners in effects.py do), the others through their runners; the segment
+        returns True when it suspended, else goes on."""
+        step = block.steps[j]
+        p = step.params
+        if step.kind == "if":
+            then, other = step.blocks["then"], step.blocks["else"]
+            test = self.const(p["test"])
+
+            def push(b: Block, ind: str) -> list[str]:
+                return [f"{ind}inner = _Frame({self.const(b)}, 0, loc)",
+                        f"{ind}inner.ctx = ctx",  # the same locals: the same context
+                        *self.enter(b, block, j, ind)]
+            if then.steps and other.steps:
+                return ([f"    if {test}(ctx):", *push(then, "        "), "    else:",
+                         *push(other, "        ")])
+            if then.steps:
+                return [f"    if {test}(ctx):", *push(then, "        ")]
+            if other.steps:
+                return [f"    if not {test}(ctx):", *push(other, "        ")]
+            return [f"    {test}(ctx)"]
+        if step.kind == "do":
+            proc = self.spec.procedures[p["name"]]
+            return [f"    inner = _Frame({self.const(proc)}, 0, loc)",
+                    "    inner.ctx = f.ctx",
+                    *self.enter(proc, block, j, "    ")]
+        if step.kind == "end":
+            return [f"    st._finish({p['outcome']!r})", "    return True"]
+        return [f"    {self.const(self.runners[block.id][j])}(st, f)",
+                "    if st.outcome is not None or st.pending is not None "
+                "or st.frames[-1] is not f:",
+                "        return True"]
+
+    def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:
+        """Push the frame ``inner`` and run its block's first segment at once, as the
+        interpreter's loop would next (while the stack is not deep: a procedure that calls
+        itself stays within Python's recursion); if that block ran to its end, go on with
+        this one, else return to the loop."""
+        return [f"{ind}st.frames.append(inner)",
+                f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
+                f"{ind}    g = _SEGMENTS[{inner.id}].get(0)",
+                f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
+                f"{ind}            and st.pending is None and st.frames[-1] is f):",
+                f"{ind}        return _s{block.id}_{j + 1}(st, f)",
+                f"{ind}return True"]
+
+    def size_of_step(self, step: Step) -> int:
+        """The steps a straight step runs inside it at most (its branches, its procedure)."""
+        if step.kind == "if":
+            return self.size(step.blocks["then"]) + self.size(step.blocks["else"])
+        if step.kind == "do":
+            return self.size(self.spec.procedures[step.params["name"]])
+        return 0
+
+
+
+
+def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
+                  runners: list[tuple[Runner, ...]], straight: list[Any]
+                  ) -> list[dict[int, Segment]]:
+    """For each block (by its id), its segments by the step index they start at; a block
+    whose code Python cannot compile (nested past its parser's limits) has none and runs step
+    by step."""
+    sizes: dict[int, int] = {}
+    out: list[dict[int, Segment]] = []
+    for block in blocks:
+        gen = _Gen(spec, runners, straight, sizes, out)
+        try:
+            out.append(gen.block(block))
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            out.append({})
+    return out
+
+
+def end_rules(spec: GameSpec) -> tuple[tuple[str, Callable[[Any], Any], str], ...]:
+    """The end rules as (field path, test, outcome), the paths made once."""
+    return tuple((f"end.{i}", r.test, r.outcome) for i, r in enumerate(spec.end))
+
+
+def segments_source(game: Any, block: Block) -> str:
+    """The generated source of a block's segments in a loaded game (for tests)."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments)
+    return gen.source(block)[1]

@@ -1,0 +1,363 @@
+"""The legal moves of a game, listed by generated code (issue 15): at load, one Python function
+per move of the ruleset, built from its checked tree alone (the domain of each argument, its
+``where``, the requirements and the notation in one loop), as expressions are (expr.py).
+
+``make_listers(game)`` gives, per move id, a function ``lister(state, me, ctx, out, seen)``
+(``ctx`` a context over locals of the listing's own, which it empties first) that appends
+the move's legal bindings to ``out`` exactly as the interpreted listing
+(``MoveListing._list_move``) does: the same moves in the same order, the same expressions
+evaluated in the same order (so the same work counted and the same errors raised). A move the
+generator does not handle (an argument of several cards) lists through the interpreter.
+
+What reaches the source: names we choose (``_x0``, ``_it``, ``_k3``...), the expression trees'
+code as ``expr._Gen`` writes it, and the ruleset's words (move ids, argument names, notation
+words) only through ``repr()``. Any compiled function whose tree is unknown is called as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .context import Ctx
+from .errors import ExpressionError, RulesetError
+from .expr import _HELPERS, _TREES, CORE, Compiled, Node, Work, _Gen, _ident, reads
+from .limits import MAX_BINDINGS, MAX_WORK
+from .spec import ArgSpec, CardDef, ComboDef, MoveSpec
+from .values import RULESET_BUGS, Move
+
+if TYPE_CHECKING:
+    from .base import StateBase
+    from .game import Game
+
+Lister = Callable[["StateBase", int, Ctx, list[Move], set[str]], None]
+
+# the argument kinds whose values are cards or combos (an attribute is read from their table)
+_TABLED = ("card", "combo")
+
+
+class _ListGen(_Gen):
+    """expr's code generator, for several expressions in one module: each expression's text
+    under its own name (``_T3``), and the locals the listing holds in Python variables read
+    from them (outside the argument functions of calls, which read ``ctx.locals``)."""
+
+    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str]) -> None:
+        super().__init__(kinds)
+        self.text_name = "_T"
+        self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
+        self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
+        self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
+        self.top = True  # in the lister itself (``st`` is there), not an argument function
+        self.state_names: set[str] = set()  # option, players: when no local can bind them
+
+    def fn(self, node: Node) -> str:
+        saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
+        try:
+            return super().fn(node)
+        finally:
+            self.pyvars, self.top = saved, top
+
+    def src(self, node: Node) -> str:
+        kind = node[0]
+        # a local, or a name a local hides (Ctx.lookup reads the locals first): the listing
+        # keeps ``loc`` and its Python variables alike
+        if kind in ("local", "name") and node[1] in self.pyvars:
+            return self.pyvars[node[1]]
+        if kind == "name" and self.top and node[1] in self.state_names:
+            return "st.options" if node[1] == "option" else "st.players"  # as make_readers
+        if (kind == "attr" and self.top and node[1] == ("name", "option")
+                and "option" in self.state_names):  # an option's value (a text) or None
+            return f"st.options.get({_ident(node[2])!r})"
+        if kind == "name" and self.top:  # a var read as Ctx.var reads it for no viewer
+            read = self.kinds.get(_ident(node[1]))
+            me = self.pyvars.get("me")
+            if read == "var":
+                return f"st.vars[{node[1]!r}]"
+            if read == "seatvar" and me is not None:
+                return f"st.vars[{self.seat_keys(node[1])}[{me}]]"
+            if read == "seatzone" and me is not None:  # Ctx.seat_cards, the key made at load
+                return f"ctx.cards({self.seat_keys(node[1])}[{me}])"
+        if (kind == "attr" and node[1][0] in ("local", "name") and node[1][1] in self.pyvars
+                and self.pyvars[node[1][1]] in self.tabled):
+            return f"{self.pyvars[node[1][1]]}.attr_table.get({_ident(node[2])!r})"
+        t = self.text_name
+        if kind == "sum":
+            v = self.src(node[1])
+            for plus, x in node[2]:
+                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
+            return v
+        if kind == "prod":
+            ops = {"*": "_times", "/": "_divide", "%": "_modulo"}
+            v = f"_num({self.src(node[1])}, {t})"
+            for op, x in node[2]:
+                v = f"{ops[op]}({v}, {self.src(x)}, {t})"
+            return v
+        if kind == "neg":
+            return f"(-_num({self.src(node[1])}, {t}))"
+        return super().src(node)
+
+
+class _Module:
+    """The source of one move's lister and the values its namespace holds."""
+
+    def __init__(self, kinds: dict[str, str], seats: int) -> None:
+        self.gen = _ListGen(kinds, self.seat_keys)
+        self.ns: dict[str, Any] = {}
+        self.n = 0
+        self.seats = seats
+        self.keys: dict[str, str] = {}
+
+    def seat_keys(self, name: str) -> str:
+        """The name of the tuple of a per-seat zone's or var's keys, seat by seat."""
+        if name not in self.keys:
+            self.keys[name] = self.value(tuple(f"{name}/{s}" for s in range(self.seats)))
+        return self.keys[name]
+
+    def value(self, v: Any) -> str:
+        """A name in the namespace holding ``v`` (a function, a class, a constant object)."""
+        name = f"_k{self.n}"
+        self.n += 1
+        self.ns[name] = v
+        return name
+
+    def expr(self, fn: Compiled, pyvars: dict[str, str], tabled: set[str]) -> str:
+        """Source computing a compiled expression, inlined from its tree when it has one."""
+        tree = _TREES.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if tree is None or not isinstance(text, str):
+            return f"{self.value(fn)}(ctx)"
+        gen = self.gen
+        gen.text_name = self.value(text)
+        gen.pyvars, gen.tabled = dict(pyvars), set(tabled)
+        try:
+            return gen.src(tree)
+        except (RecursionError, ExpressionError):  # too deep: called as it is
+            return f"{self.value(fn)}(ctx)"
+        finally:
+            gen.pyvars, gen.tabled = {}, set()
+
+
+def _words(a: ArgSpec) -> list[str] | None:
+    """The words of a word argument (its domain, a list of texts), None if not so."""
+    tree = _TREES.get(a.domain)
+    if tree is None or tree[0] != "list" or any(x[0] != "str" for x in tree[1]):
+        return None
+    return [str(x[1]) for x in tree[1]]
+
+
+def _fold_words(a: ArgSpec) -> tuple[tuple[str, ...], int] | None:
+    """For a word argument whose ``where`` reads nothing but the word (no name, no engine
+    function): the words it keeps, and the work it counts in going through them; else None."""
+    if a.kind != "word" or a.where is None:
+        return None
+    words = _words(a)
+    r = reads(a.where)
+    if words is None or r is None or r[0] - {"it"} or r[1]:
+        return None
+    saved = Work.left
+    Work.reset()
+    try:
+        ctx = Ctx(None, {})  # type: ignore[arg-type]  # nothing but ``it`` is read
+        kept = []
+        for w in words:
+            ctx.locals["it"] = w
+            if a.where(ctx):
+                kept.append(w)
+        return tuple(kept), MAX_WORK - Work.left
+    except (*RULESET_BUGS, RulesetError):  # a mistake: met while listing, as before
+        return None
+    finally:
+        Work.left = saved
+
+
+def _not_card(name: str, x: Any) -> None:
+    raise ExpressionError(f"the argument {name!r} must be drawn from cards, got {x!r}")
+
+
+def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
+    """The source of ``_lister(st, me, ctx, out, seen)`` for one move (no argument of several
+    cards), as MoveListing._list_move lists it."""
+    first, rest = game.require_plan[ms.id]
+    args = ms.args
+    if not args:
+        first, rest = (), ms.require
+    var = {a.name: f"_x{i}" for i, a in enumerate(args)}
+    tabled = {var[a.name] for a in args if a.kind in _TABLED}
+    pyvars = {"me": "me"}
+    lines = ["def _lister(st, me, ctx, out, seen):",  # ctx: over the listing's own locals
+             "    loc = ctx.locals",
+             "    loc.clear()",
+             "    loc['me'] = me"]
+    if first:
+        slow = mod.value(game.slow_lister(ms))
+        lines.append("    try:")
+        for r in first:
+            lines.append(f"        if not ({mod.expr(r.test, pyvars, set())}):")
+            lines.append("            return")
+        lines.append(f"    except {mod.value(RULESET_BUGS)}:")  # in the written order, as
+        lines.append(f"        return {slow}(st, me, ctx, out, seen)")  # the interpreter does
+
+    def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
+        """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""
+        d = f"_d{i}"
+        folded = _fold_words(a)
+        if folded is not None:  # words kept by a where that reads only them: kept at load
+            kept, spent = folded
+            return [f"{indent}loc['it'] = loc.get('it')",
+                    f"{indent}{d} = {mod.value(kept)}"] + ([
+                    f"{indent}_Work.left -= {spent!r}",  # the work the where would count
+                    f"{indent}if _Work.left < 0:",
+                    f"{indent}    _Work.spend(0)"] if spent else [])
+        out = [f"{indent}{d} = {mod.expr(a.domain, pyvars, set())}",
+               f"{indent}if {d} is None:",
+               f"{indent}    {d} = []",
+               f"{indent}elif not _isinstance({d}, _list):",
+               f"{indent}    {d} = [{d}]"]
+        if a.kind == "card":
+            out += [f"{indent}_cards = []",  # no None; every other one a card
+                    f"{indent}for _y in {d}:",
+                    f"{indent}    if _y is not None:",
+                    f"{indent}        if _type(_y) is not _CardDef and not _isinstance(_y, "
+                    "_CardDef):",
+                    f"{indent}            _not_card({a.name!r}, _y)",
+                    f"{indent}        _cards.append(_y)",
+                    f"{indent}{d} = _cards"]
+        if a.where is not None:
+            it_tabled = {"_it"} if a.kind in _TABLED else set()
+            where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
+                             | it_tabled)
+            out += [f"{indent}_saved = loc.get('it')",
+                    f"{indent}_kept = []",
+                    f"{indent}for _it in {d}:",
+                    f"{indent}    loc['it'] = _it",
+                    f"{indent}    if {where}:",
+                    f"{indent}        _kept.append(_it)",
+                    f"{indent}loc['it'] = _saved",
+                    f"{indent}{d} = _kept"]
+        return out
+
+    card_args = {a.name for a in args if a.kind == "card"}
+    word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
+
+    def word(hole: str) -> str:
+        x = var[hole]
+        if hole in card_args:  # a card (checked above), shown by its code
+            return f"{x}.code"
+        if hole in word_args:  # one of the words the ruleset lists, shown as it is
+            return x
+        return f"({x}.code if _type({x}) is _CardDef else st._token({x}))"
+
+    holes = game.notation_holes[ms.id]
+    if all(h is None for h, _w in holes):
+        text = repr(" ".join(w for _h, w in holes))
+    else:  # the words between the holes joined at load: "play " + card + " at " + who
+        segs: list[tuple[bool, str]] = []  # (is code, text)
+        for i, (h, w) in enumerate(holes):
+            here = (False, w) if h is None else (True, word(h))
+            for seg in ([(False, " ")] if i else []) + [here]:
+                if not seg[0] and segs and not segs[-1][0]:
+                    segs[-1] = (False, segs[-1][1] + seg[1])
+                else:
+                    segs.append(seg)
+        text = " + ".join(code if is_code else repr(code) for is_code, code in segs)
+    move_args = "(" + "".join(f"({a.name!r}, {var[a.name]}), " for a in args) + ")"
+
+    def emit(indent: str) -> list[str]:
+        """The requirements of one binding, then its move (as _free_moves)."""
+        out: list[str] = []
+        for r in rest:
+            out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled)}):",
+                    f"{indent}    {'continue' if args else 'return'}"]
+        if not args:
+            move = mod.value(Move(ms.id, (), " ".join(w for _h, w in holes)))
+            return out + [f"{indent}if {text} not in seen:",
+                          f"{indent}    seen.add({text})",
+                          f"{indent}    out.append({move})"]
+        if len(args) == 1 and (args[0].name in card_args or args[0].name in word_args):
+            # the move is the same for the same card or word: made once, kept by the game
+            x = var[args[0].name]
+            key = f"{x}.uid" if args[0].name in card_args else x
+            made = mod.value({})
+            return out + [f"{indent}_m = {made}.get({key})",
+                          f"{indent}if _m is None:",
+                          f"{indent}    _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, "
+                          f"{text})",
+                          f"{indent}if _m.text not in seen:",
+                          f"{indent}    seen.add(_m.text)",
+                          f"{indent}    out.append(_m)"]
+        return out + [f"{indent}_text = {text}",
+                      f"{indent}if _text not in seen:",
+                      f"{indent}    seen.add(_text)",
+                      f"{indent}    out.append(_Move({ms.id!r}, {move_args}, _text))"]
+
+    if not args:
+        lines += emit("    ")
+    elif len(args) == 1:
+        a = args[0]
+        lines += domain(0, a, "    ")
+        lines.append(f"    for {var[a.name]} in _d0:")
+        lines.append(f"        loc[{a.name!r}] = {var[a.name]}")
+        pyvars[a.name] = var[a.name]
+        lines += emit("        ")
+    else:  # every binding first (as _bindings), then the requirements of each
+        lines.append("    _all = []")
+        indent = "    "
+        for i, a in enumerate(args):
+            lines += domain(i, a, indent)
+            lines.append(f"{indent}for {var[a.name]} in _d{i}:")
+            indent += "    "
+            if i < len(args) - 1:
+                lines.append(f"{indent}loc[{a.name!r}] = {var[a.name]}")
+                pyvars[a.name] = var[a.name]
+        tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
+        lines += [f"{indent}_all.append({tup})",
+                  f"{indent}if _len(_all) > {MAX_BINDINGS!r}:",
+                  f"{indent}    {mod.value(game.too_many(ms))}()"]
+        lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
+        for a in args:
+            lines.append(f"        loc[{a.name!r}] = {var[a.name]}")
+            pyvars[a.name] = var[a.name]
+        lines += emit("        ")
+    return "".join(mod.gen.defs) + "\n".join(lines) + "\n"
+
+
+def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None:
+    """The generated source of a move's lister and its namespace's own values; None for a
+    move the generator leaves to the interpreter (an argument of several cards)."""
+    if any(a.kind == "cards" for a in ms.args):
+        return None
+    mod = _Module(game.expr_kinds, game.spec.max_players)
+    mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
+    return _lister_source(game, ms, mod), mod.ns
+
+
+_BASE: dict[str, Any] = {
+    **_HELPERS,
+    **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
+    "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
+    "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
+}
+
+
+def make_listers(game: Game) -> dict[str, Lister]:
+    """One lister per move of the game (generated, or the interpreter's for the others)."""
+    out: dict[str, Lister] = {}
+    for ms in game.spec.moves:
+        made = lister_source(game, ms)
+        if made is None:
+            out[ms.id] = game.slow_lister(ms)
+            continue
+        source, values = made
+        try:
+            code = compile(source, f"<moves {ms.id}>", "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            out[ms.id] = game.slow_lister(ms)
+            continue
+        ns = dict(_BASE)
+        ns.update(values)
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
+        out[ms.id] = ns["_lister"]
+    return out
+
+
+__all__ = ["Lister", "lister_source", "make_listers"]
