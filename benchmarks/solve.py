@@ -101,7 +101,7 @@ def main() -> None:
     p.add_argument("--rooms", type=int, default=8, help="exact: the rooms kept (10: the whole "
                    "game, solved once and kept in the cache)")
     p.add_argument("--fresh", action="store_true", help="exact: solve again, not from the cache")
-    p.add_argument("--first", type=int, default=0, help="deals: the first seed")
+    p.add_argument("--first", type=int, default=0, help="deals, expert: the first seed")
     p.add_argument("--workers", type=int, default=1, help="deals and expert: processes")
     p.add_argument("--out", help="deals: append each result to this file (JSON lines)")
     a = p.parse_args()
@@ -125,7 +125,7 @@ def main() -> None:
         t = time.perf_counter()
         wins = 0
         cpu_total = 0.0
-        jobs = [(a.game, k, given, settings) for k in range(a.games)]
+        jobs = [(a.game, k, given, settings) for k in range(a.first, a.first + a.games)]
         with multiprocessing.Pool(a.workers) as pool:
             for k, (w, _score, cpu) in enumerate(pool.imap(_expert_one, jobs)):
                 wins += w
