@@ -121,13 +121,16 @@ def test_a_flat_sum_of_a_thousand_terms_works(tmp_path: Path) -> None:
     assert st.view(0) == {"total": 2000, "all": True}
 
 
-def test_ten_thousand_distinct_cards_load_in_seconds(tmp_path: Path) -> None:
+def test_ten_thousand_distinct_cards_load_in_bounded_time(tmp_path: Path) -> None:
+    # A guard against work that grows with the square of the cards (10^8 steps would take
+    # minutes), not a speed figure: it takes about 2 s, and the same hang limit as a hostile
+    # file, so a loaded machine cannot fail it. Speed is printed by benchmarks/, never asserted.
     cards = "".join(f"  - {{id: c{i}, value: {i % 10}}}\n" for i in range(MAX_CARDS))
     text = FLAT.replace("cards: [{id: a, value: 2}]\n", "cards:\n" + cards) % ("1", "true")
-    start = time.monotonic()
+    start = time.process_time()
     game = load_ruleset(tmp_path, text)
     assert len(game.spec.cards) == MAX_CARDS
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < TIMEOUT
 
 
 def test_a_duplicate_key_anywhere_is_an_error(tmp_path: Path) -> None:
