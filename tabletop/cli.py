@@ -8,8 +8,9 @@ import os
 import re
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -98,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument("--workers", type=int, default=1, metavar="N",
                     help="solve deals in N processes (with --games)")
     sv.add_argument("--json", action="store_true", help="print the result as JSON")
+    sv.add_argument("--lang", choices=LANGS, help="language of the answer (default: locale)")
     sm = sub.add_parser(
         "simulate", help="play many games with bots: who wins from which seat, how long "
         "games last, which moves and cards matter (see docs/simulate.md)")
@@ -453,6 +455,9 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         raise UsageError(f"{game.name} is not a solo game: the solver plays only games of "
                          "one player")
     options = game.check_options(_options(a.option)) if not a.load else state.options
+    lang = a.lang or default_lang()
+    name = text_of(game.spec.name, lang)
+    opts = _opts_text(options) or t(lang, "solve_no_options")
     out: dict[str, object] = {"game": game.id, "options": options}
     say: list[str] = []
     if a.games is not None:
@@ -480,27 +485,27 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         out.update({"games": a.games, "winnable": won, "decided": decided,
                     "share": won / decided if decided else None, "interval": [lo, hi],
                     "median_seconds": median})
-        say.append(f"{game.name}, {_opts_text(options)}: {won} of {decided} deals winnable "
-                   f"with perfect information")
+        say.append(t(lang, "solve_share", game=name, options=opts, won=won, decided=decided))
         if decided:
-            say.append(f"  {100 * won / decided:.1f}% (95% interval {100 * lo:.1f}-"
-                       f"{100 * hi:.1f}%)")
+            say.append(t(lang, "solve_interval", pct=_num(100 * won / decided, 1, lang),
+                         lo=_num(100 * lo, 1, lang), hi=_num(100 * hi, 1, lang)))
         if decided < a.games:
-            say.append(f"  {a.games - decided} deal(s) undecided within {a.seconds:g} s each")
-        say.append(f"  median time to decide a deal: {median:.2f} s")
+            say.append(t(lang, "solve_undecided_deals", n=a.games - decided,
+                         seconds=_num(a.seconds, None, lang)))
+        say.append(t(lang, "solve_median", median=_num(median, 2, lang)))
     elif a.seed is not None or a.deck is not None:
         if a.deck is not None:
             codes = [c for c in re.split(r"[\s,]+", a.deck.strip()) if c]
             state = game.new_game(players=1, options=options, deck=codes)
             out["deck"] = codes
-            where = "this deck"
+            where = t(lang, "solve_deck")
         else:
             seed = _seed(a.seed)
             state = game.new_game(players=1, seed=seed, options=options)
             out["seed"] = seed
-            where = f"seed {seed}"
+            where = t(lang, "solve_seed", seed=seed)
         import time
-        t = time.perf_counter()
+        t0 = time.perf_counter()
         solver = solve.PerfectSolver(state, seconds=a.seconds)
         proven = True  # the best score is proven, not only the score of the line found
         try:
@@ -523,20 +528,21 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                 proven = False
         out.update({"winnable": won, "best_score": None if best == solve.NOWIN else best,
                     "best_proven": proven if won else None,
-                    "line": list(line), "seconds": time.perf_counter() - t})
+                    "line": list(line), "seconds": time.perf_counter() - t0})
+        seconds = _num(a.seconds, None, lang)
         if won is None:
-            say.append(f"{game.name}, {where}: undecided within {a.seconds:g} s "
-                       "(try --seconds)")
+            say.append(t(lang, "solve_undecided", game=name, where=where, seconds=seconds))
         elif not won:
-            say.append(f"{game.name}, {where}: cannot be won, whatever you do.")
+            say.append(t(lang, "solve_lost", game=name, where=where))
         elif not proven:
-            say.append(f"{game.name}, {where}: can be won; this line scores {best:g} (no "
-                       f"better score was found or ruled out within {a.seconds:g} s).")
+            say.append(t(lang, "solve_line_scores", game=name, where=where, best=f"{best:g}",
+                         seconds=seconds))
         else:
-            say.append(f"{game.name}, {where}: can be won; the best score is {best:g}.")
-            say.append("A winning line (replay it with tabletop play"
-                       + (f" {game.id} --seed {a.seed}):" if a.seed is not None else "):"))
-            say.extend(_wrap(list(line)))
+            say.append(t(lang, "solve_best", game=name, where=where, best=f"{best:g}"))
+        if won:
+            say.append(t(lang, "solve_line", replay=f" {game.id} --seed {a.seed}"
+                         if a.seed is not None else ""))
+            say.extend(_wrap(_line_in(state, line, lang)))
     else:
         if not a.load:
             state = game.new_game(players=1, seed=0, options=options)
@@ -553,9 +559,10 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                 raise UsageError(f"this position was not solved within {a.seconds:g} s; "
                                  "give more --seconds") from None
             out["moves"] = [[m.text, p] for p, m in ranked]
-            say.append(f"{game.name}, from the saved position, playing best from what you see:")
+            say.append(t(lang, "solve_from_save", game=name))
             for p, m in ranked:
-                say.append(f"  {m.text:<36} {100 * p:6.2f}% to win")
+                say.append(f"  {state.move_text(m, lang):<36} "
+                           + t(lang, "solve_to_win", pct=f"{_num(100 * p, 2, lang):>6}"))
         else:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
@@ -565,11 +572,13 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                                  "answers from a saved position late in a game") from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"]})
-            say.append(f"{game.name}, {_opts_text(options)}: best play wins "
-                       f"{100 * p:.2f}% of games")
-            say.append("  (exact: every order of the cards and every coin, unseen)")
-            how = "read from the cache; solved" if info["cached"] else "solved"
-            say.append(f"  {how} in {info['seconds']:.0f} s, {info['positions']:,} positions")
+            say.append(t(lang, "solve_wins", game=name, options=opts,
+                         pct=_num(100 * p, 2, lang)))
+            say.append(t(lang, "solve_exact"))
+            say.append(t(lang, "solve_cached" if info["cached"] else "solve_solved",
+                         seconds=_num(info["seconds"], 0, lang),
+                         positions=f"{info['positions']:,}".replace(
+                             ",", "\u202f" if lang == "fr" else ",")))
     if a.json:
         console.print(json.dumps(out, ensure_ascii=False), markup=False, highlight=False,
                       soft_wrap=True)
@@ -580,7 +589,26 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
 
 
 def _opts_text(options: dict[str, str]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in options.items()) or "no options"
+    return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def _num(x: float, digits: int | None, lang: str) -> str:
+    """A number as the table writes it: ``digits`` after the point (None: as short as it
+    goes), a decimal comma in French."""
+    text = f"{x:g}" if digits is None else f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _line_in(state: Any, line: Sequence[str], lang: str) -> list[str]:
+    """A line of moves (as typed in English) in ``lang``'s notation, replayed on a copy."""
+    replay = state.copy()
+    replay.quiet = True
+    words = []
+    for text in line:
+        move = replay.parse_move(text)
+        words.append(replay.move_text(move, lang))
+        replay.play(move)
+    return words
 
 
 def _wrap(moves: list[str], width: int = 78) -> list[str]:
