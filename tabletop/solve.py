@@ -52,7 +52,7 @@ from .errors import TabletopError
 from .expr import Work
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
-from .views import place_cards
+from .views import place_cards, rename_held
 
 NOWIN = -(10**9)  # the value of a position from which no win is reachable
 MAX_DRAWS = 16  # draws of chance in one move that the exact solver enumerates
@@ -381,24 +381,7 @@ def _relabel(st: State, sigma: dict[int, int]) -> State:
             for u in new:
                 w.where[u] = key
     w.known = [{get(u, u) for u in k} for k in w.known]
-    cards = w.spec.cards
-
-    def remap(v: Any) -> Any:
-        if isinstance(v, CardDef):
-            return cards[get(v.uid, v.uid)]
-        if isinstance(v, list):
-            return [remap(x) for x in v]
-        return v
-
-    w.vars = {k: remap(v) for k, v in w.vars.items()}
-    done: set[int] = set()
-    for f in w.frames:  # frames may share one table of locals: remap each table once
-        if id(f.locals) not in done:
-            done.add(id(f.locals))
-            for k, v in list(f.locals.items()):
-                f.locals[k] = remap(v)
-    if w.pending is not None:
-        w.pending.options = [remap(v) for v in w.pending.options]
+    rename_held(w, sigma)
     return w
 
 

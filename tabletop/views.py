@@ -38,6 +38,12 @@ def place_cards(s: StateBase, places: list[tuple[str, int]], cards: list[int]) -
         s.where[new] = key
     if not swap:
         return
+    rename_held(s, swap)
+
+
+def rename_held(s: StateBase, swap: dict[int, int]) -> None:
+    """Rename the cards the effects hold by name (in a var, a local, a pending option) by
+    ``swap`` (card number -> card number), in place."""
     spec_cards = s.spec.cards
 
     def remap(v: Any) -> Any:
