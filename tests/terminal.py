@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
 import pexpect
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def spawn(args: list[str], save_dir: Path, lang: str = "en",
@@ -20,8 +25,10 @@ def spawn(args: list[str], save_dir: Path, lang: str = "en",
     env = dict(os.environ, TABLETOP_SAVE_DIR=str(save_dir), COLUMNS=str(columns),
                LINES=str(lines), NO_COLOR="1", TERM="xterm",
                LANG="en_US.UTF-8" if lang == "en" else "fr_FR.UTF-8")
+    # Ctrl-C as in a user's shell: a test process may run with SIGINT ignored (something in a
+    # full pytest-xdist run leaves a worker so), and an ignored signal stays ignored across exec
     child = pexpect.spawn(sys.executable, ["-m", "tabletop", *args], env=env, encoding="utf-8",
-                          timeout=timeout, dimensions=size)
+                          timeout=timeout, dimensions=size, preexec_fn=_default_sigint)
     return child
 
 
