@@ -451,12 +451,11 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         game = state.game
     else:
         game = registry.load(a.game)
-    if game.spec.min_players > 1:
-        raise UsageError(f"{game.name} is not a solo game: the solver plays only games of "
-                         "one player")
-    options = game.check_options(_options(a.option)) if not a.load else state.options
     lang = a.lang or default_lang()
     name = text_of(game.spec.name, lang)
+    if game.spec.min_players > 1:
+        raise UsageError(t(lang, "solve_not_solo", game=name))
+    options = game.check_options(_options(a.option)) if not a.load else state.options
     opts = _opts_text(options) or t(lang, "solve_no_options")
     out: dict[str, object] = {"game": game.id, "options": options}
     say: list[str] = []
@@ -548,16 +547,15 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
         if unseen > 9:
-            raise UsageError(f"{game.name} hides {unseen} cards from the player: too many to "
-                             "solve exactly; give --seed, --deck or --games")
+            raise UsageError(t(lang, "solve_too_hidden", game=name, n=unseen))
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
             solve.load_solved(game, options, 0, chance)  # the solved table, if kept
             try:
                 ranked = chance.rank(state)
             except solve.OutOfBudget:
-                raise UsageError(f"this position was not solved within {a.seconds:g} s; "
-                                 "give more --seconds") from None
+                raise UsageError(t(lang, "solve_position_timeout",
+                                   seconds=_num(a.seconds, None, lang))) from None
             out["moves"] = [[m.text, p] for p, m in ranked]
             say.append(t(lang, "solve_from_save", game=name))
             for p, m in ranked:
@@ -567,9 +565,8 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
             except solve.OutOfBudget:
-                raise UsageError(f"{game.name} was not solved within {a.seconds:g} s: the "
-                                 "whole game may need far longer (docs/solve.md); --load "
-                                 "answers from a saved position late in a game") from None
+                raise UsageError(t(lang, "solve_game_timeout", game=name,
+                                   seconds=_num(a.seconds, None, lang))) from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"]})
             say.append(t(lang, "solve_wins", game=name, options=opts,

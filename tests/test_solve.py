@@ -192,6 +192,9 @@ def test_cli_solve_speaks_french(capsys) -> None:
     assert "equip" not in out and "can be won" not in out
     assert main(["solve", "scoundrel", "--games", "2", "--seconds", "0.5", "--lang", "fr"]) == 0
     assert "temps médian pour trancher une donne" in capsys.readouterr().out
+    assert main(["solve", "pyramide-escape", "--seconds", "0.01", "--lang", "fr"]) == 2
+    said = capsys.readouterr()
+    assert "n'a pas été résolu en 0,01 s" in said.out + said.err
 
 
 def test_cli_solve(capsys) -> None:

@@ -132,6 +132,14 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_solved": "  solved in {seconds} s, {positions} positions",
         "solve_cached": "  read from the cache; solved in {seconds} s, {positions} positions",
         "solve_no_options": "no options",
+        "solve_not_solo": "{game} is not a solo game: the solver plays only games of one player",
+        "solve_too_hidden": "{game} hides {n} cards from the player: too many to solve exactly; "
+                            "give --seed, --deck or --games",
+        "solve_position_timeout": "this position was not solved within {seconds} s; give more "
+                                  "--seconds",
+        "solve_game_timeout": "{game} was not solved within {seconds} s: the whole game may need "
+                              "far longer (docs/solve.md); --load answers from a saved "
+                              "position late in a game",
         "sim_games": "games",
         "sim_example": "for example",
         "sim_move_kinds": "Moves: how often, and the win rate of the seats that made them",
@@ -291,6 +299,15 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_solved": "  résolu en {seconds} s, {positions} positions",
         "solve_cached": "  lu dans le cache ; résolu en {seconds} s, {positions} positions",
         "solve_no_options": "sans option",
+        "solve_not_solo": "{game} n'est pas un jeu solo : le solveur ne joue que les jeux à un "
+                          "joueur",
+        "solve_too_hidden": "{game} cache {n} cartes au joueur : trop pour un calcul exact ; "
+                            "donnez --seed, --deck ou --games",
+        "solve_position_timeout": "cette position n'a pas été résolue en {seconds} s ; donnez "
+                                  "plus de --seconds",
+        "solve_game_timeout": "{game} n'a pas été résolu en {seconds} s : la partie entière peut "
+                              "demander bien plus (docs/solve.md) ; --load répond depuis une "
+                              "partie sauvegardée avancée",
         "sim_games": "parties",
         "sim_example": "par exemple",
         "sim_move_kinds": "Coups : leur fréquence, et les victoires des sièges qui les ont joués",
