@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ..solve import (
@@ -108,22 +109,26 @@ class ExpertBot:
         except SolveError as e:
             raise BotError(f"bot expert cannot play {world.game.name}: {e}") from None
 
+    def _worlds(self, world: State, sample: Sampler) -> Iterator[State]:
+        """The world seen, then worlds sampled from the seat's view: ``worlds`` in all, fewer
+        when ``seconds`` run out (the first is always given)."""
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        for n in range(self.worlds):
+            if n and deadline is not None and time.perf_counter() > deadline:
+                return
+            yield world if n == 0 else sample(self.rng)
+
     def _sampled(self, world: State, seat: int, legal: list[Move], sample: Sampler
                  ) -> list[tuple[float | None, Move]]:
         words = _Words(world)
         wins = [0.0] * len(legal)
         settled = [0] * len(legal)
         bounds = [0.0] * len(legal)
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         n = 0
-        while n < self.worlds:
-            if n and deadline is not None and time.perf_counter() > deadline:
-                break
-            if n:
-                world = sample(self.rng)
+        for w in self._worlds(world, sample):
             n += 1
             for i, m in enumerate(legal):
-                c = world.copy()
+                c = w.copy()
                 c.quiet = True
                 c.play(m)
                 b = words.win_bound(c)
@@ -153,16 +158,9 @@ class ExpertBot:
         (no strategy reads the unseen order). No chance to win is given (None)."""
         totals = [0.0] * len(legal)
         first: list[float] = []
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
-        n = 0
-        while n < self.worlds:
-            if n and deadline is not None and time.perf_counter() > deadline:
-                break
-            if n:
-                world = sample(self.rng)
-            n += 1
-            look = _Lookahead(world, seat, estimate, self.nodes)
-            worth = [look.after(world, m) for m in legal]
+        for n, w in enumerate(self._worlds(world, sample), 1):
+            look = _Lookahead(w, seat, estimate, self.nodes)
+            worth = [look.after(w, m) for m in legal]
             if n == 2 and worth == first:  # the worths do not depend on the hidden cards:
                 break  # more worlds would only repeat them
             first = worth
