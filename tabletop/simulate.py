@@ -335,7 +335,13 @@ def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | No
                 take(r, run_chunk(setups[r], a, b))
         else:
             ctx = multiprocessing.get_context("spawn")
-            pool = ctx.Pool(min(workers, len(tasks)), initializer=_quiet_worker)
+            # workers start with Ctrl-C ignored (an ignored signal stays so across their
+            # start), so a Ctrl-C while one is still importing cannot print its traceback
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                pool = ctx.Pool(min(workers, len(tasks)), initializer=_quiet_worker)
+            finally:
+                signal.signal(signal.SIGINT, previous)
             try:
                 outs = pool.imap_unordered(_run_task, [(setups[r], r, a, b)
                                                        for r, a, b in tasks])
