@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .base import StateBase
+from .base import StateBase, shuffle
 from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
@@ -266,7 +266,7 @@ def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
     ctx = _ctx(st, f)
     key = st.zone_key(step.params["zone"], ctx)
     pile = st.zones[key]
-    st.rng.shuffle(pile)
+    shuffle(st.rng, pile)
     ids = set(pile)
     for k in st.known:
         k -= ids

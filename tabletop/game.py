@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .base import shuffle
 from .codegen import end_rules, make_segments
 from .context import make_readers
 from .effects import make_runners
@@ -25,7 +26,8 @@ from .spec import (
     local_names,
     text_of,
 )
-from .state import BOX, Event, State, fold_accents
+from .state import BOX, State, fold_accents
+from .values import make_event
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
@@ -146,6 +148,8 @@ class Game:
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
+        # by number of players, what a new game starts from (new_game, _blank)
+        self.blanks: dict[int, tuple[tuple[str, ...], dict[str, Any], str]] = {}
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
         self.arg_zone: dict[int, dict[str, str]] = {}
         raw_moves = {r.get("id"): r for r in reversed(spec.raw["moves"]) if isinstance(r, dict)}
@@ -250,6 +254,27 @@ class Game:
             return self.code_index["10" + up[1:]]
         return None
 
+    def _blank(self, players: int) -> tuple[tuple[str, ...], dict[str, Any], str]:
+        """What every new game of ``players`` starts from, before its deck is laid: the keys
+        of its zones (in the order the state lists them), its vars at their initial values
+        (shared values, as the ruleset gives them) and the deck's zone."""
+        spec = self.spec
+        keys: list[str] = []
+        for z in spec.zones.values():
+            if z.per_seat:
+                keys += [f"{z.name}/{s}" for s in range(players)]
+            else:
+                keys.append(z.name)
+        keys.append(BOX)
+        initial: dict[str, Any] = {}
+        for v in spec.vars.values():
+            if v.per_seat:
+                for s in range(players):
+                    initial[f"{v.name}/{s}"] = v.initial
+            else:
+                initial[v.name] = v.initial
+        return tuple(dict.fromkeys(keys)), initial, spec.deck_zone
+
     def new_game(self, players: int = 1, seed: int | None = None,
                  options: Mapping[str, Any] | None = None, deck: Iterable[Any] | None = None,
                  names: Iterable[str] | None = None, first: int | None = None,
@@ -291,35 +316,30 @@ class Game:
         st.seed = seed
         st.rng = random.Random(seed)
         st.known = [set() for _ in range(players)]
-        for z in spec.zones.values():
-            if z.per_seat:
-                for s in range(players):
-                    st.zones[f"{z.name}/{s}"] = []
-            else:
-                st.zones[z.name] = []
-        st.zones[BOX] = []
-        st.where = [BOX] * len(spec.cards)
-        pile = spec.deck_zone
+        blank = self.blanks.get(players)
+        if blank is None:
+            blank = self.blanks[players] = self._blank(players)
+        zone_keys, initial_vars, pile = blank
+        st.zones = {k: [] for k in zone_keys}
         if deck is not None:
             order = self.parse_deck(deck)
             st.deck = [spec.cards[i].code for i in order]
             chosen = set(order)
             st.zones[BOX] = [c.uid for c in spec.cards if c.uid not in chosen]
+            where = [BOX] * len(spec.cards)
+            for i in order:
+                where[i] = pile
         else:
-            order = [c.uid for c in spec.cards]
-            st.rng.shuffle(order)
+            order = list(range(len(spec.cards)))  # every card's uid (its index)
+            shuffle(st.rng, order)
             # the opening shuffle is a chance event like any other (solvers enumerate these)
-            st.log.append(Event("shuffle", None, {"en": f"shuffled {pile}",
-                                                  "fr": f"{pile} mélangé"}, {"zone": pile}))
+            st.log.append(make_event("shuffle", None, {"en": f"shuffled {pile}",
+                                                       "fr": f"{pile} mélangé"},
+                                     {"zone": pile}, None))
+            where = [pile] * len(spec.cards)  # every card is in the pile
+        st.where = where
         st.zones[pile] = order
-        for i in order:
-            st.where[i] = pile
-        for v in spec.vars.values():
-            if v.per_seat:
-                for s in range(players):
-                    st.vars[f"{v.name}/{s}"] = v.initial
-            else:
-                st.vars[v.name] = v.initial
+        st.vars = initial_vars.copy()
         if first is not None:
             if not 0 <= first < players:
                 raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")

@@ -1,0 +1,71 @@
+"""The move's life around the expressions made cheaper (issue 15, fast-core): the game's
+shuffle, a new game made from a prepared start, log lines, the end check and the undo
+snapshot. Each must leave the game exactly as it was: the same cards in the same order, the
+same events in every language, the same saves."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tabletop
+from tabletop.base import shuffle
+
+
+class _Draws(random.Random):
+    """A generator of another class: shuffled by its own method."""
+
+    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 17, 44, 52, 130])
+def test_shuffle_draws_as_random_does(size: int) -> None:
+    for seed in range(40):
+        a, b = random.Random(seed), random.Random(seed)
+        x, y = list(range(size)), list(range(size))
+        a.shuffle(x)
+        shuffle(b, y)
+        assert x == y
+        assert a.getstate() == b.getstate()  # the same draws: what follows is the same too
+
+
+def test_shuffle_leaves_another_generator_its_own_method() -> None:
+    x = [1, 2, 3]
+    shuffle(_Draws(1), x)
+    assert x == [3, 2, 1]
+
+
+def test_new_games_start_alike_whatever_came_before() -> None:
+    """A new game is made from a start prepared once per number of players: games made one
+    after another, for other player counts and with a stacked deck in between, are the same
+    as a game made first, and share no zone or table of vars."""
+    game = tabletop.load("push-to-five")
+    first = game.new_game(players=3, seed=11).to_json()
+    game.new_game(players=2, seed=4).play("flip")
+    game.new_game(players=3, seed=5, deck=["+1", "x2"])
+    again = game.new_game(players=3, seed=11)
+    assert again.to_json() == first
+    assert list(again.zones) == ["facedown", "flipped", "unused", "_box"]
+    assert list(again.vars)[:6] == ["phase", "turn_pts", "shield", "turn_cards", "passes",
+                                    "playoff"]
+    other = game.new_game(players=3, seed=11)
+    assert other.vars is not again.vars
+    assert all(other.zones[k] is not again.zones[k] for k in again.zones)
+    again.play("flip")
+    assert game.new_game(players=3, seed=11).to_json() == first
+
+
+def test_a_stacked_deck_leaves_the_rest_in_the_box() -> None:
+    game = tabletop.load("scoundrel")
+    st = game.new_game(seed=1, deck=["7D", "2C", "10H", "AS"])
+    cards = game.spec.cards
+    assert [cards[i].code for i in st.zones["room"]] == ["7D", "2C", "10H", "AS"]
+    assert st.zones["dungeon"] == [] and st.log == []  # no shuffle when the deck is stacked
+    assert len(st.zones["_box"]) == len(cards) - 4
+    assert all(st.where[i] == "_box" for i in st.zones["_box"])
+    assert all(st.where[i] == "room" for i in st.zones["room"])
+    shuffled = game.new_game(seed=1)
+    assert [e.text for e in shuffled.log][0] == {"en": "shuffled dungeon",
+                                                 "fr": "dungeon mélangé"}
