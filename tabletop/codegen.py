@@ -28,9 +28,9 @@ from typing import Any
 
 from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
-from .expr import Work, texts_renderer
+from .expr import Work, display, template_parts, texts_renderer
 from .spec import Block, GameSpec, Step
-from .values import Frame, make_event
+from .values import EVENT_SETTERS, Event, Frame, make_event
 
 Segment = Callable[[Any, Frame], bool]
 Runner = Callable[[Any, Frame], None]
@@ -74,7 +74,10 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
 _NAMESPACE: dict[str, Any] = {
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
     "_int": int, "_str": str, "_len": len, "_bool": bool, "_isinstance": isinstance,
-    "_BaseException": BaseException,
+    "_BaseException": BaseException, "_W": Work, "_display": display,
+    "_new": object.__new__, "_Event": Event,
+    **{f"_ev_{name}": setter for name, setter in zip(
+        ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
 }
 
@@ -189,9 +192,10 @@ class _Gen:
                 out.append(f"{ind}loc[{name!r}] = {self.const(expr)}(ctx)")
             return 1
         if kind in ("log", "announce"):
-            render = self.const(texts_renderer(p["text"]))
-            out.append(f"{ind}if not st.quiet:")
-            out.append(f"{ind}    _log_line(st, ctx, {render}, {kind == 'log'!r})")
+            if not self.log(p["text"], kind == "log", ind, out):
+                render = self.const(texts_renderer(p["text"]))
+                out.append(f"{ind}if not st.quiet:")
+                out.append(f"{ind}    _log_line(st, ctx, {render}, {kind == 'log'!r})")
             return 1
         if kind == "move":
             what, to, at = p["what"], p["to"], p["at"]
@@ -203,6 +207,66 @@ class _Gen:
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
         return 1
+
+    def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
+            out: list[str]) -> bool:
+        """A log line written out, as ``_log_line`` with ``texts_renderer`` make it: each
+        hole evaluated once, in the order the languages first write it, and shown as
+        ``display`` shows it; each language's text joined from its plain parts (quoted) and
+        the holes; the texts' characters counted as work; the event made. False when a
+        message is not one compiled by ``compile_template`` (its parts unknown)."""
+        fns: list[Any] = []
+        index: dict[str, int] = {}
+        plans: list[tuple[str, list[str | int]]] = []
+        for lang, render in templates.items():
+            parts = template_parts(render)
+            if parts is None:
+                return False
+            plan: list[str | int] = []
+            for hole, part in parts:
+                if hole is None or isinstance(part, str):
+                    if str(part):
+                        plan.append(str(part))
+                    continue
+                if hole not in index:
+                    index[hole] = len(fns)
+                    fns.append(part)
+                plan.append(index[hole])
+            plans.append((lang, plan))
+        i2 = ind + "    "
+        out.append(f"{ind}if not st.quiet:")
+        for i, fn in enumerate(fns):
+            out.append(f"{i2}h{i} = {self.const(fn)}(ctx)")
+            out.append(f"{i2}if h{i}.__class__ is not _str:")
+            out.append(f"{i2}    h{i} = _display(h{i})")
+        items: list[str] = []
+        size = 0
+        sizes: list[str] = []
+        for j, (lang, plan) in enumerate(plans):
+            if all(isinstance(x, str) for x in plan):
+                text = "".join(str(x) for x in plan)
+                items.append(f"{lang!r}: {text!r}")
+                size += len(text)
+                continue
+            pieces = [f"h{x}" if isinstance(x, int) else repr(x) for x in plan]
+            out.append(f"{i2}t{j} = {' + '.join(pieces)}")
+            items.append(f"{lang!r}: t{j}")
+            sizes.append(f"_len(t{j})")
+        if size or sizes:
+            out.append(f"{i2}_W.left -= {' + '.join([*sizes, *([str(size)] if size else [])])}")
+            out.append(f"{i2}if _W.left < 0:")
+            out.append(f"{i2}    _W.spend(0)")
+        if by_me:  # ctx.me
+            out.append(f"{i2}m = ctx.locals.get('me')")
+            out.append(f"{i2}m = st.turn_seat if m is None else _int(m)")
+        out.append(f"{i2}e = _new(_Event)")  # values.make_event, written out
+        out.append(f"{i2}_ev_kind(e, 'log')")
+        out.append(f"{i2}_ev_seat(e, {'m' if by_me else 'None'})")
+        out.append(f"{i2}_ev_text(e, {{{', '.join(items)}}})")
+        out.append(f"{i2}_ev_data(e, {{}})")
+        out.append(f"{i2}_ev_private_to(e, None)")
+        out.append(f"{i2}st._events.append(e)")
+        return True
 
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""

@@ -1156,6 +1156,14 @@ def texts_renderer(templates: dict[str, Callable[[Any], str]]
     return render_all
 
 
+def template_parts(render: Callable[[Any], str]
+                   ) -> list[tuple[str | None, str | Compiled]] | None:
+    """A message compiled by ``compile_template`` as its parts: (None, plain text) and (the
+    hole's text, its compiled expression); None for a function that is not one of ours (for
+    generated code that writes a message out, codegen.py)."""
+    return _TEMPLATE_PARTS.get(render)
+
+
 def display(v: Value) -> str:
     """How a value reads inside a message."""
     if type(v) is str:

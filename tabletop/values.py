@@ -73,6 +73,7 @@ class Event:
 _new = object.__new__
 _EVENT_SETS = tuple(getattr(Event, name).__set__
                     for name in ("kind", "seat", "text", "data", "private_to"))
+EVENT_SETTERS = _EVENT_SETS  # each field's own setter, in order (for generated code)
 
 
 def make_event(kind: str, seat: int | None, text: dict[str, str], data: dict[str, Any],

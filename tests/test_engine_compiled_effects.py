@@ -63,9 +63,11 @@ view: {{table: table.code, score: score, pick: pick}}
 """
 
 # the names the generated code may hold: its own, and those of the namespace it runs in
-_OWN_NAMES = re.compile(r"(st|f|ctx|loc|w|v|key|inner|g|_SEGMENTS|_k\d+|_s\d+_\d+)\Z")
+_OWN_NAMES = re.compile(
+    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
-          "append", "pop", "outcome", "pending", "get", "me", "_finish"}
+          "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
+          "spend", "turn_seat", "_events"}
 
 
 def _check_source(source: str) -> None:

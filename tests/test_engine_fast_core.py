@@ -6,11 +6,16 @@ same events in every language, the same saves."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
+from tabletop import RulesetError
 from tabletop.base import shuffle
+from tabletop.game import Game
+from tabletop.values import make_event
 
 
 class _Draws(random.Random):
@@ -69,3 +74,75 @@ def test_a_stacked_deck_leaves_the_rest_in_the_box() -> None:
     shuffled = game.new_game(seed=1)
     assert [e.text for e in shuffled.log][0] == {"en": "shuffled dungeon",
                                                  "fr": "dungeon mélangé"}
+
+
+LOUD = """\
+id: loud
+name: {en: Loud, fr: Bruyant}
+players: {min: 1, max: 1}
+cards: [{id: c1, name: {en: "A long name for a card", fr: "Un long nom de carte"}},
+        {id: c2, name: {en: "Another long card name", fr: "Encore un long nom"}}]
+zones:
+  pile: {deck: true, visibility: hidden}
+  table: {visibility: public, order: row}
+vars: {n: {initial: 0}}
+procedures:
+  shout:
+    - add: {n: 1}
+    - log: {en: "{n}: {pile} and 'again' \\\\ {n}, a line long enough to fill the work budget \\
+                 before the steps run out", fr: "{n} : {pile}"}
+    - if: "n < 90000"
+      then:
+        - do: shout
+moves:
+  - id: shout
+    notation: shout
+    effects:
+      - do: shout
+  - id: say
+    notation: say
+    effects:
+      - log: {en: "{n} {'x' if n == 0 else null} {[n, null, true]}", fr: "plain"}
+      - announce: {en: "nobody's {size(pile)}", fr: "personne"}
+end: [{if: "n < 0", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view: {n: n}
+"""
+
+
+def _interpreted(game: tabletop.Game) -> tabletop.Game:
+    """The same game run by the step-by-step interpreter only (no generated code)."""
+    g = Game(game.spec, game.source_ref)
+    g.segments = [{} for _ in g.segments]
+    return g
+
+
+def test_log_lines_read_as_the_interpreter_writes_them(tmp_path: Path) -> None:
+    game = load_ruleset(tmp_path, LOUD)
+    for g in (game, _interpreted(game)):
+        st = g.new_game(seed=1, deck=["c1", "c2"])
+        events = st.play("say")
+        assert [(e.kind, e.seat, e.text, e.data, e.private_to) for e in events] == [
+            ("log", 0, {"en": "0 x 0, none, yes", "fr": "plain"}, {}, None),
+            ("log", None, {"en": "nobody's 2", "fr": "personne"}, {}, None)]
+        assert events[0] == make_event("log", 0, {"en": "0 x 0, none, yes", "fr": "plain"},
+                                       {}, None)
+
+
+def test_a_ruleset_that_logs_without_end_stops_at_the_work_limit(tmp_path: Path) -> None:
+    """Each line's characters count as work, in the generated code as in the interpreter:
+    a ruleset that logs without end stops at the same line, with the same sentence naming
+    the log step, and the move is undone."""
+    game = load_ruleset(tmp_path, LOUD)
+    seen = []
+    for g in (game, _interpreted(game)):
+        st = g.new_game(seed=1, deck=["c1", "c2"])
+        with pytest.raises(RulesetError, match="more than 2000000 items") as info:
+            st.play("shout")
+        assert info.value.field == "procedures.shout.1"
+        assert st.vars["n"] == 0 and st.history == [] and st.log == []
+        seen.append(str(info.value))
+        st.quiet = True  # no line written: the step budget is what stops it then
+        with pytest.raises(RulesetError, match="more than 100000 steps"):
+            st.play("shout")
+    assert seen[0] == seen[1]
