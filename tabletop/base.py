@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 _S = TypeVar("_S", bound="StateBase")
 _Random = random.Random
+_copy_list = list.copy
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:
@@ -128,7 +129,9 @@ class StateBase:
                          [(t, t.copy()) for t in tables.values()])
         else:
             kept = None
-        return ({k: v[:] for k, v in self.zones.items()}, self.where[:], dict(self.vars),
+        zones = self.zones
+        return (dict(zip(zones, map(_copy_list, zones.values()), strict=False)),
+                self.where[:], self.vars.copy(),
                 [set(k) for k in self.known], set(self.out), self.turn_seat, self.turn,
                 self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
@@ -172,7 +175,8 @@ class StateBase:
         else:
             s._rng = random.Random(0)
             s._rng_shared = False
-        s.zones = {k: v[:] for k, v in self.zones.items()}
+        zones = self.zones
+        s.zones = dict(zip(zones, map(_copy_list, zones.values()), strict=False))
         s.where = self.where[:]
         s.vars = dict(self.vars)
         s.known = [set(k) for k in self.known]

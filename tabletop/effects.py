@@ -32,30 +32,32 @@ class Effects(StateBase):
     """The part of State that runs effects."""
 
     def _apply(self, m: Move) -> list[Event]:
-        self._events = []
+        events: list[Event] = []
+        self._events = events
         self._legal = None
-        seat = self.current_player
-        assert seat is not None
+        p = self.pending  # the seat to decide: current_player (the game is not over)
         if m.move_id == CHOICE:
-            p = self.pending
             assert p is not None
+            seat = p.seat
             self.pending = None
-            value = m.args[0][1]
-            self.frames[-1].locals[p.var] = value
+            self.frames[-1].locals[p.var] = m.args[0][1]
         else:
-            ms = self.game.move_by_id[m.move_id]
+            seat = self.turn_seat if p is None else p.seat
             locals_ = {"me": seat}
             locals_.update(m.args)
-            self.frames = [Frame(ms.effects, 0, locals_)]
-        self.history.append(m.text)
+            self.frames = [Frame(self.game.move_by_id[m.move_id].effects, 0, locals_)]
+        history = self.history
+        history.append(m.text)
         self.turn_log.append((seat, m.move_id, self.turn, self.round))
         self._run()
-        if self.outcome is None and self.pending is None:
-            self._check_end()
-        if len(self.history) >= self.spec.max_moves and self.outcome is None:
-            self._finish_limit()
-        self.log.extend(self._events)
-        return self._events
+        if self.outcome is None:
+            if self.pending is None and self.game.end_rules:
+                self._check_end()
+            if len(history) >= self.spec.max_moves and self.outcome is None:
+                self._finish_limit()
+        if events:
+            self.log.extend(events)
+        return events
 
     def _finish_limit(self) -> None:
         """The game reached its move limit: the ruleset's ``limit`` outcome, else a draw."""
@@ -125,10 +127,18 @@ class Effects(StateBase):
                 return
 
     def _check_end(self) -> None:
+        game = self.game
         ctx = Ctx(self, {"me": self.turn_seat})
+        if not game.end_memo:  # no end rule reads a derived value: no window to open
+            for path, test, outcome in game.end_rules:
+                self._where = path
+                if test(ctx):
+                    self._finish(outcome)
+                    return
+            return
         saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
         try:
-            for path, test, outcome in self.game.end_rules:
+            for path, test, outcome in game.end_rules:
                 self._where = path
                 if test(ctx):
                     self._finish(outcome)
@@ -137,6 +147,15 @@ class Effects(StateBase):
             self._derived_memo = saved
 
     def _finish(self, name: str) -> None:
+        saved = self._derived_memo
+        if saved is None:  # nothing changes until the outcome is set: derived values once
+            self._derived_memo = {}
+        try:
+            self._finish_as(name)
+        finally:
+            self._derived_memo = saved
+
+    def _finish_as(self, name: str) -> None:
         self._where = f"outcomes.{name}"
         o = self.spec.outcomes[name]
         ctx = Ctx(self, {"me": self.turn_seat})

@@ -148,6 +148,9 @@ class Game:
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
+        # whether an end rule may read a derived value (the end check then remembers them)
+        self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
+                                for r in spec.end)
         # by number of players, what a new game starts from (new_game, _blank)
         self.blanks: dict[int, tuple[tuple[str, ...], dict[str, Any], str]] = {}
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
