@@ -7,6 +7,7 @@ outcomes)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .base import StateBase, shuffle
@@ -235,26 +236,26 @@ def _clamp(st: Effects, name: str, v: Any) -> Any:
     return v
 
 
-def _step_set(st: Effects, step: Step, f: Frame) -> None:
+def _step_set(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         st.vars[_var_key(st, name, step.params["seat"], ctx)] = _clamp(st, name, expr(ctx))
 
 
-def _step_add(st: Effects, step: Step, f: Frame) -> None:
+def _step_add(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         key = _var_key(st, name, step.params["seat"], ctx)
         st.vars[key] = _clamp(st, name, (st.vars[key] or 0) + int(expr(ctx) or 0))
 
 
-def _step_let(st: Effects, step: Step, f: Frame) -> None:
+def _step_let(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     for name, expr in step.params["values"].items():
         f.locals[name] = expr(ctx)
 
 
-def _step_move(st: Effects, step: Step, f: Frame) -> None:
+def _step_move(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     cards = _cards_of(step.params["what"](ctx))
     key = st.zone_key(step.params["to"], ctx)
@@ -265,7 +266,7 @@ def _step_move(st: Effects, step: Step, f: Frame) -> None:
         st.put(c.uid, key, at)
 
 
-def _step_deal(st: Effects, step: Step, f: Frame) -> None:
+def _step_deal(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     src = st.zone_key(step.params["from"], ctx)
     dst = st.zone_key(step.params["to"], ctx)
@@ -281,7 +282,7 @@ def _step_deal(st: Effects, step: Step, f: Frame) -> None:
         st.put(pile[0], dst, at)
 
 
-def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
+def _step_shuffle(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     key = st.zone_key(step.params["zone"], ctx)
     pile = st.zones[key]
@@ -293,26 +294,26 @@ def _step_shuffle(st: Effects, step: Step, f: Frame) -> None:
              {"zone": key})
 
 
-def _step_if(st: Effects, step: Step, f: Frame) -> None:
+def _step_if(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     branch = step.blocks["then"] if step.params["test"](ctx) else step.blocks["else"]
     if branch.steps:
         st.frames.append(Frame(branch, 0, f.locals))
 
 
-def _step_do(st: Effects, step: Step, f: Frame) -> None:
+def _step_do(step: Step, st: Effects, f: Frame) -> None:
     st.frames.append(Frame(st.spec.procedures[step.params["name"]], 0, f.locals))
 
 
-def _step_end(st: Effects, step: Step, f: Frame) -> None:
+def _step_end(step: Step, st: Effects, f: Frame) -> None:
     st._finish(step.params["outcome"])
 
 
-def _step_check_end(st: Effects, step: Step, f: Frame) -> None:
+def _step_check_end(step: Step, st: Effects, f: Frame) -> None:
     st._check_end()
 
 
-def _step_choose(st: Effects, step: Step, f: Frame) -> None:
+def _step_choose(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     p = step.params
     options = p["from"](ctx)
@@ -332,7 +333,7 @@ def _step_choose(st: Effects, step: Step, f: Frame) -> None:
                          p["words"])
 
 
-def _step_reveal(st: Effects, step: Step, f: Frame) -> None:
+def _step_reveal(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     cards = _cards_of(step.params["what"](ctx))
     to = step.params["to"](ctx)
@@ -350,14 +351,14 @@ def _step_reveal(st: Effects, step: Step, f: Frame) -> None:
              {"cards": [c.code for c in cards]}, to_seats)
 
 
-def _step_flip(st: Effects, step: Step, f: Frame) -> None:
+def _step_flip(step: Step, st: Effects, f: Frame) -> None:
     side = "heads" if st.rng.random() < 0.5 else "tails"
     f.locals[step.params["var"]] = side
     fr = {"heads": "face", "tails": "pile"}[side]
     st._emit("chance", None, {"en": f"coin: {side}", "fr": f"pièce : {fr}"}, {"coin": side})
 
 
-def _step_for_each(st: Effects, step: Step, f: Frame) -> None:
+def _step_for_each(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     items = step.params["in"](ctx) or []
     if not isinstance(items, list):
@@ -373,7 +374,7 @@ def _step_for_each(st: Effects, step: Step, f: Frame) -> None:
         st.frames.append(Frame(body, 0, loc))
 
 
-def _step_card_effect(st: Effects, step: Step, f: Frame) -> None:
+def _step_card_effect(step: Step, st: Effects, f: Frame) -> None:
     """Run the named effect of each given card that declares one, in order, with ``this``
     bound to the card (cards without that effect are skipped)."""
     ctx = _ctx(st, f)
@@ -387,7 +388,7 @@ def _step_card_effect(st: Effects, step: Step, f: Frame) -> None:
             st.frames.append(Frame(block, 0, loc))
 
 
-def _step_rejoin(st: Effects, step: Step, f: Frame) -> None:
+def _step_rejoin(step: Step, st: Effects, f: Frame) -> None:
     """Eliminated seats come back into the game (a new round of a match); logs nothing."""
     v = step.params["seats"](_ctx(st, f))
     for seat in (v if isinstance(v, list) else [v]):
@@ -395,7 +396,7 @@ def _step_rejoin(st: Effects, step: Step, f: Frame) -> None:
             st.out.discard(seat)
 
 
-def _step_random(st: Effects, step: Step, f: Frame) -> None:
+def _step_random(step: Step, st: Effects, f: Frame) -> None:
     """Bind a local to one item of a list drawn at random (null when empty), or with count
     to a list of that many different items (fewer if the list is shorter), in drawn order."""
     ctx = _ctx(st, f)
@@ -409,7 +410,7 @@ def _step_random(st: Effects, step: Step, f: Frame) -> None:
     f.locals[step.params["var"]] = st.rng.sample(items, n)
 
 
-def _step_eliminate(st: Effects, step: Step, f: Frame) -> None:
+def _step_eliminate(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     seat = int(step.params["seat"](ctx))
     st.out.add(seat)
@@ -417,7 +418,7 @@ def _step_eliminate(st: Effects, step: Step, f: Frame) -> None:
     st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} est éliminé"})
 
 
-def _step_end_turn(st: Effects, step: Step, f: Frame) -> None:
+def _step_end_turn(step: Step, st: Effects, f: Frame) -> None:
     loc: dict[str, Any] = {"me": st.turn_seat}
     nxt = step.params.get("next")
     if nxt is not None:  # end_turn: {next: seat}; kept in the advance frame (saved with it)
@@ -430,7 +431,7 @@ def _step_end_turn(st: Effects, step: Step, f: Frame) -> None:
         st.frames.append(Frame(hooks["turn_end"], 0, {"me": st.turn_seat}))
 
 
-def _step_advance(st: Effects, step: Step, f: Frame) -> None:
+def _step_advance(step: Step, st: Effects, f: Frame) -> None:
     old = st.turn_seat
     chosen = f.locals.get("@next")
     new = st.next_seat(old) if chosen is None else int(chosen)
@@ -450,7 +451,7 @@ def _step_advance(st: Effects, step: Step, f: Frame) -> None:
             st.frames.append(Frame(hooks["round_end"], 0, {"me": new}))
 
 
-_STEPS: dict[str, Callable[[Effects, Step, Frame], None]] = {
+_STEPS: dict[str, Callable[[Step, Effects, Frame], None]] = {
     "set": _step_set,
     "add": _step_add,
     "let": _step_let,
@@ -639,5 +640,4 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             for c in (reversed(cards) if top else cards):
                 st.put(c.uid, key, at)
         return run_move
-    generic = _STEPS[kind]
-    return lambda st, f: generic(st, step, f)
+    return partial(_STEPS[kind], step)  # the step's function with its step bound
