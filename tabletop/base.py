@@ -77,6 +77,10 @@ class StateBase:
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
+        # while play() runs a move: each zone's cards and each seat's known cards as they
+        # were before the move first changed them, put back if the move fails (_snapshot)
+        self._undo_zones: dict[str, list[int]] | None = None
+        self._undo_known: dict[int, set[int]] | None = None
         # derived values already computed, by (name, me, viewer), while nothing changes (a
         # listing of moves, a view, the end check); None the rest of the time (context.py)
         self._derived_memo: dict[tuple[str, Any, Any], Any] | None = None
@@ -116,10 +120,21 @@ class StateBase:
         return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
                             file=self.spec.source, line=self.spec.line_of(where), field=where)
 
+    def _keep_known(self, seat: int) -> set[int]:
+        """The cards ``seat`` knows, about to change: kept as they were for an undo first."""
+        known = self.known[seat]
+        undo = self._undo_known
+        if undo is not None and seat not in undo:
+            undo[seat] = set(known)
+        return known
+
     def _snapshot(self) -> tuple[Any, ...]:
         """What a move may change, to put back if the ruleset fails half-way. The frames of a
         game waiting on a question are kept as they are, with their step and the contents of
-        their locals, and put back in place (no new frames made before every move)."""
+        their locals, and put back in place (no new frames made before every move). The
+        zones and the seats' knowledge are not copied: the steps that change them keep each
+        one as it was before its first change (``_undo_zones``, ``_undo_known``, until
+        ``_end_move``)."""
         frames = self.frames
         if frames:
             tables: dict[int, dict[str, Any]] = {}
@@ -129,16 +144,27 @@ class StateBase:
                          [(t, t.copy()) for t in tables.values()])
         else:
             kept = None
-        zones = self.zones
-        return (dict(zip(zones, map(_copy_list, zones.values()), strict=False)),
-                self.where[:], self.vars.copy(),
-                [set(k) for k in self.known], set(self.out), self.turn_seat, self.turn,
+        undo_zones: dict[str, list[int]] = {}
+        undo_known: dict[int, set[int]] = {}
+        self._undo_zones, self._undo_known = undo_zones, undo_known
+        return (undo_zones, self.where[:], self.vars.copy(), undo_known,
+                set(self.out), self.turn_seat, self.turn,
                 self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
 
+    def _end_move(self) -> None:
+        """The move is over (played or undone): its changes are no longer kept."""
+        self._undo_zones = self._undo_known = None
+
     def _rollback(self, snap: tuple[Any, ...]) -> None:
-        (self.zones, self.where, self.vars, self.known, self.out, self.turn_seat, self.turn,
+        (undo_zones, self.where, self.vars, undo_known, self.out, self.turn_seat, self.turn,
          self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
+        zones = self.zones
+        for key, ids in undo_zones.items():
+            zones[key] = ids
+        for seat, known in undo_known.items():
+            self.known[seat] = known
+        self._end_move()
         if kept is None:
             self.frames = []
         else:
@@ -195,6 +221,7 @@ class StateBase:
         s._where = ""
         s._budget = 0
         s._legal = self._legal
+        s._undo_zones = s._undo_known = None
         s._derived_memo = None
         s.quiet = self.quiet
         return s

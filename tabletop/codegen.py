@@ -59,10 +59,15 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
     zones = st.zones
     where = st.where
     dest = zones[key]
+    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
     for c in (reversed(cards) if top else cards):
         uid = c.uid
         src = where[uid]
         if src:
+            if undo is not None and src not in undo:
+                undo[src] = zones[src][:]
             zones[src].remove(uid)
         if top:
             dest.insert(0, uid)

@@ -196,9 +196,14 @@ class Effects(StateBase):
     def put(self, uid: int, key: str, at: str | None) -> None:
         """Move one card to zone ``key`` (top or bottom; default by the zone's order)."""
         src = self.where[uid]
+        undo = self._undo_zones  # the zones as they were before the move (_snapshot)
         if src:
+            if undo is not None and src not in undo:
+                undo[src] = self.zones[src][:]
             self.zones[src].remove(uid)
         dest = self.zones[key]
+        if undo is not None and key not in undo:
+            undo[key] = dest[:]
         zone = self.spec.zones[key.partition("/")[0]]
         if at is None:
             at = "top" if zone.order == "pile" else "bottom"
@@ -286,10 +291,15 @@ def _step_shuffle(step: Step, st: Effects, f: Frame) -> None:
     ctx = _ctx(st, f)
     key = st.zone_key(step.params["zone"], ctx)
     pile = st.zones[key]
+    undo = st._undo_zones
+    if undo is not None and key not in undo:
+        undo[key] = pile[:]
     shuffle(st.rng, pile)
     ids = set(pile)
-    for k in st.known:
-        k -= ids
+    for s, k in enumerate(st.known):
+        if not k.isdisjoint(ids):
+            st._keep_known(s)
+            k -= ids
     st._emit("shuffle", None, {"en": f"shuffled {key}", "fr": f"{key} mélangé"},
              {"zone": key})
 
@@ -339,7 +349,7 @@ def _step_reveal(step: Step, st: Effects, f: Frame) -> None:
     to = step.params["to"](ctx)
     seats = to if isinstance(to, list) else [to]
     for s in seats:
-        st.known[int(s)].update(c.uid for c in cards)
+        st._keep_known(int(s)).update(c.uid for c in cards)
     def names(lang: str) -> str:
         return ", ".join(text_of(c.name, lang) for c in cards)
 

@@ -64,6 +64,8 @@ class State(MoveListing, Effects, Views, Saving):
             if isinstance(e, RulesetError):
                 raise
             raise self._bug(e, f"while playing {m.text!r}", self._where) from None
+        finally:
+            self._end_move()
 
 
 

@@ -5,6 +5,7 @@ same events in every language, the same saves."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -146,3 +147,49 @@ def test_a_ruleset_that_logs_without_end_stops_at_the_work_limit(tmp_path: Path)
         with pytest.raises(RulesetError, match="more than 100000 steps"):
             st.play("shout")
     assert seen[0] == seen[1]
+
+
+def _saved(st: tabletop.State) -> dict[str, object]:
+    """A state as saved, but its random generator: a failed move's draws stay drawn (as
+    before the snapshot kept zones lazily)."""
+    data = json.loads(st.to_json())
+    del data["state"]["rng"]
+    return data
+
+
+@pytest.mark.parametrize("game_id", tabletop.games())
+def test_a_move_that_fails_half_way_leaves_no_trace(game_id: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move is undone whatever step it fails at: the zones and the seats' knowledge, which
+    the snapshot keeps only as each step first changes them, come back as they were, with
+    everything else. The failure is forced by a work budget too small for the move."""
+    game = tabletop.load(game_id)
+    players = game.spec.min_players
+    rng = random.Random(5)
+    work = tabletop.expr.Work
+    failed = 0
+    for seed in range(3):
+        st = game.new_game(players=players, seed=seed)
+        while not st.is_over and st.move_count < 60:
+            legal = st.legal_moves()
+            m = rng.choice(legal)
+            before = (_saved(st), st.where[:], [set(k) for k in st.known],
+                      [e.to_dict() for e in st.log], st.zones)
+            for budget in (1, 8, 30, 90, 300):
+                trial = st.copy()
+                trial.legal_moves()
+                monkeypatch.setattr(type(work), "reset",
+                                    lambda self, b=budget: setattr(self, "left", b))
+                try:
+                    trial.play(m)
+                except RulesetError as e:
+                    assert "more than" in str(e)
+                    failed += 1
+                    assert (_saved(trial), trial.where, trial.known,
+                            [e.to_dict() for e in trial.log]) == before[:4]
+                    assert trial._undo_zones is None and trial._undo_known is None
+                finally:
+                    monkeypatch.undo()
+            st.play(m)
+            assert st.zones is before[4]  # kept: played, not rebuilt
+    assert failed > 0
