@@ -638,6 +638,43 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             Work.spend(sum(map(len, texts.values())))
             st._events.append(make_event("log", ctx.me if by_me else None, texts, {}, None))
         return run_log
+    if kind == "deal":  # as _step_deal, each card put as put does
+        frm, to, count, fill = p["from"], p["to"], p["count"], p["fill"]
+        src_fixed = None if spec.zones[frm[0]].per_seat else frm[0]
+        dst_fixed = None if spec.zones[to[0]].per_seat else to[0]
+        deal_at = p["at"] or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
+        deal_top = deal_at == "top"
+
+        def run_deal(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            src = src_fixed or st.zone_key(frm, ctx)
+            dst = dst_fixed or st.zone_key(to, ctx)
+            zones = st.zones
+            if count is not None:
+                n = int(count(ctx) or 0)
+            else:
+                n = int(fill(ctx) or 0) - len(zones[dst])
+            where = st.where
+            undo = st._undo_zones
+            for _ in range(n):
+                pile = zones[src]
+                if not pile:
+                    break
+                uid = pile[0]
+                s = where[uid]
+                if s:
+                    if undo is not None and s not in undo:
+                        undo[s] = zones[s][:]
+                    zones[s].remove(uid)
+                dest = zones[dst]
+                if undo is not None and dst not in undo:
+                    undo[dst] = dest[:]
+                if deal_top:
+                    dest.insert(0, uid)
+                else:
+                    dest.append(uid)
+                where[uid] = dst
+        return run_deal
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]
         at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
