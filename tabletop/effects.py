@@ -638,6 +638,20 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             Work.spend(sum(map(len, texts.values())))
             st._events.append(make_event("log", ctx.me if by_me else None, texts, {}, None))
         return run_log
+    if kind == "card_effect":  # as _step_card_effect, the blocks found at load by code
+        name, card = p["name"], p["card"]
+        by_code = {code: block for code, effects in spec.card_effects.items()
+                   if (block := effects.get(name)) is not None and block.steps}
+
+        def run_card_effect(st: Effects, f: Frame) -> None:
+            cards = _cards_of(card(_ctx(st, f)))
+            for c in reversed(cards):
+                block = by_code.get(c.code)
+                if block is not None:
+                    loc = dict(f.locals)
+                    loc["this"] = c
+                    st.frames.append(Frame(block, 0, loc))
+        return run_card_effect
     if kind == "deal":  # as _step_deal, each card put as put does
         frm, to, count, fill = p["from"], p["to"], p["count"], p["fill"]
         src_fixed = None if spec.zones[frm[0]].per_seat else frm[0]
