@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from helpers import load_ruleset
 
@@ -193,3 +194,20 @@ def test_a_move_that_fails_half_way_leaves_no_trace(game_id: str,
             st.play(m)
             assert st.zones is before[4]  # kept: played, not rebuilt
     assert failed > 0
+
+
+def test_a_copy_waiting_on_a_question_has_its_own_equal_question() -> None:
+    game = tabletop.load("arcane-duel")
+    rng = random.Random(2)
+    st = game.new_game(players=2, seed=2)
+    while st.pending is None:
+        st.play(rng.choice(st.legal_moves()))
+    c = st.copy()
+    assert c.pending == st.pending and c.pending is not st.pending
+    assert attrs.asdict(c.pending, recurse=False) == attrs.asdict(st.pending, recurse=False)
+    before = (st.to_json(), [m.text for m in st.legal_moves()])
+    c.play(c.legal_moves()[0])  # the copy answers: the original still waits, unchanged
+    assert (st.to_json(), [m.text for m in st.legal_moves()]) == before
+    unseeded = st.copy(rng=False)
+    unseeded.rng = random.Random(7)  # as its callers do
+    assert unseeded.rng.random() == random.Random(7).random()
