@@ -64,8 +64,8 @@ class State(MoveListing, Effects, Views, Saving):
             if isinstance(e, RulesetError):
                 raise
             raise self._bug(e, f"while playing {m.text!r}", self._where) from None
-        finally:
-            self._end_move()
+        finally:  # the move is over (played or undone): its changes no longer kept
+            self._undo_zones = self._undo_known = None  # _end_move, written out
 
 
 
