@@ -26,7 +26,7 @@ from .spec import (
     local_names,
     text_of,
 )
-from .state import BOX, State, fold_accents
+from .state import BOX, Move, State, fold_accents
 from .values import make_event
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -98,6 +98,9 @@ class Game:
         self.zone_cards: dict[str, tuple[list[int], list[Any]]] = {}
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
+        # the answers to questions that are a card or a text, by their text and the card's
+        # number or the text answered: one Move each (moves.py, _pending_moves)
+        self.choice_moves: dict[Any, Move] = {}
         self.move_by_id: dict[str, MoveSpec] = {m.id: m for m in spec.moves}
         # each move's requirements split in two: those that read none of its arguments, tested
         # once before its arguments are listed, and the others, tested for each binding

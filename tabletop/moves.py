@@ -322,20 +322,33 @@ class MoveListing(StateBase):
             before = " ".join(notation[:at] + ("",)) if at else ""
             after = " ".join(("",) + notation[at + 1:]) if at + 1 < len(notation) else ""
             seats = p.seats
+            made = self.game.choice_moves  # an answer that is a card or a text: one Move
+            if len(made) > 4096:           # by text and value, kept by the game (moves are
+                made.clear()               # immutable)
             for v in p.options:  # as _render and _token, cards and texts without a call
                 t = type(v)
                 if t is CardDef:
-                    word = v.code
+                    text = before + v.code + after
+                    key: Any = (text, v.uid)
                 elif t is str:
-                    word = v
-                elif t is list and all(type(x) is CardDef for x in v):
-                    word = " ".join([x.code for x in v])
+                    text = before + v + after
+                    key = (text, v)
                 else:
-                    word = self._token(v, seats)
-                text = before + word + after
+                    if t is list and all(type(x) is CardDef for x in v):
+                        word = " ".join([x.code for x in v])
+                    else:
+                        word = self._token(v, seats)
+                    text = before + word + after
+                    if text not in seen:
+                        seen.add(text)
+                        out.append(Move(CHOICE, (("choice", v),), text))
+                    continue
                 if text not in seen:
                     seen.add(text)
-                    out.append(Move(CHOICE, (("choice", v),), text))
+                    m = made.get(key)
+                    if m is None:
+                        m = made[key] = Move(CHOICE, (("choice", v),), text)
+                    out.append(m)
             if p.optional:
                 out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
             return out

@@ -211,3 +211,58 @@ def test_a_copy_waiting_on_a_question_has_its_own_equal_question() -> None:
     unseeded = st.copy(rng=False)
     unseeded.rng = random.Random(7)  # as its callers do
     assert unseeded.rng.random() == random.Random(7).random()
+
+
+ASKS = """\
+id: asks
+name: {en: Asks, fr: Questions}
+players: {min: 1, max: 1}
+cards: [{id: c1, count: 2}, {id: c2}]
+zones:
+  pile: {deck: true, visibility: public}
+  taken: {visibility: public}
+vars: {got: {initial: null}}
+moves:
+  - id: one
+    notation: one
+    effects:
+      - choose: {from: '["a b", "c"]', var: x, notation: "say {choice}", seat: me}
+      - set: {got: x}
+  - id: two
+    notation: two
+    effects:
+      - choose: {from: '["b", "d"]', var: x, notation: "say a {choice}", seat: me}
+      - set: {got: x}
+  - id: card
+    notation: card
+    effects:
+      - choose: {from: pile, var: x, notation: "take {choice}", seat: me}
+      - set: {got: x}
+      - move: {what: x, to: taken}
+end: [{if: "false", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view: {taken: "size(taken)"}
+"""
+
+
+def test_answers_that_read_alike_keep_their_own_value(tmp_path: Path) -> None:
+    """The answers of a question are made once per text and value, kept by the game: two
+    questions whose answers read alike ("say a b") still answer their own value, and two
+    copies of a card their own copy."""
+    game = load_ruleset(tmp_path, ASKS)
+    st = game.new_game(seed=1, deck=["c1", "c2"])
+    for first, answer, value in (("one", "say a b", "a b"), ("two", "say a b", "b"),
+                                 ("one", "say a b", "a b")):
+        st.play(first)
+        assert [m.text for m in st.legal_moves()][0] == answer
+        st.play(answer)
+        assert st.vars["got"] == value
+    st = game.new_game(seed=1, deck=["c1", "c1", "c2"])
+    taken = []
+    for _ in range(2):  # the same text, "take c1", for each copy in turn
+        st.play("card")
+        assert [m.text for m in st.legal_moves()] == ["take c1", "take c2"]
+        st.play("take c1")
+        taken.append(st.vars["got"].uid)
+    assert taken == [c.uid for c in game.spec.cards if c.code == "c1"]
+    assert st.vars["got"] is game.spec.cards[taken[1]]
