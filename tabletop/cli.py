@@ -10,7 +10,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 
@@ -35,8 +35,53 @@ EPILOG = """examples:
 """
 
 
+_ARGPARSE = [  # argparse's complaints (Python 3.11-3.13 wording), said in the table's language
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), "arg_unrecognized"),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), "arg_required"),
+    (re.compile(r"argument (?P<arg>.+?): invalid choice: (?P<value>.+?) "
+                r"\(choose from (?P<choices>.*)\)"), "arg_choice"),
+    (re.compile(r"argument (?P<arg>.+?): expected one argument"), "arg_one"),
+    (re.compile(r"argument (?P<arg>.+?): invalid int value: (?P<value>.*)"), "arg_int"),
+    (re.compile(r"argument (?P<arg>.+?): invalid float value: (?P<value>.*)"), "arg_float"),
+    (re.compile(r"ambiguous option: (?P<option>.+?) could match (?P<matches>.*)"),
+     "arg_ambiguous"),
+]
+
+
+def _arg_message(message: str, lang: str) -> str:
+    """An argparse complaint in ``lang`` (as argparse wrote it when its wording is unknown)."""
+    for pattern, key in _ARGPARSE:
+        m = pattern.fullmatch(message)
+        if m:
+            return t(lang, key, **m.groupdict())
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose complaints come in one sentence in the table's language (``lang``, set
+    by ``main`` from ``--lang`` or the locale before parsing) with the help to read next."""
+
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        lang = _Parser.lang
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: {_arg_message(message, lang)} "
+                     f"{t(lang, 'cli_see_help', command=self.prog)}\n")
+
+
+def _argv_lang(argv: Sequence[str]) -> str:
+    """The table's language as ``--lang`` gives it on the command line, else the locale's."""
+    for i, arg in enumerate(argv):
+        value = (argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else
+                 arg.partition("=")[2] if arg.startswith("--lang=") else None)
+        if value in LANGS:
+            return value
+    return default_lang()
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="tabletop", description="Play small card games by their rules, in the terminal.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
@@ -142,8 +187,15 @@ def _save_dir() -> Path:
     return Path.home() / ".local" / "share" / "tabletop" / "saves"
 
 
-class UsageError(Exception):
-    """A command-line value that cannot be used; the message says which and why."""
+class UsageError(TabletopError):
+    """A command-line value that cannot be used; the message says which and why, in each
+    language of the table (``key`` in the catalogue of ui/i18n.py; a value given as a dict is
+    itself per language)."""
+
+    def __init__(self, key: str, **kw: Any) -> None:
+        texts = {lang: t(lang, key, **{k: text_of(v, lang) if isinstance(v, dict) else v
+                                       for k, v in kw.items()}) for lang in LANGS}
+        super().__init__(texts["en"], texts=texts)
 
 
 def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
@@ -156,22 +208,21 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     if re.fullmatch(r"[+-]?\d+", text):
         count = int(text)
         if not spec_min <= count <= spec_max:
-            span = str(spec_min) if spec_min == spec_max else f"{spec_min} to {spec_max}"
-            raise UsageError(f"--players {arg}: this game is played by {span} player(s)")
+            span = ({"en": str(spec_min), "fr": f"à {spec_min}"} if spec_min == spec_max else
+                    {"en": f"{spec_min} to {spec_max}", "fr": f"de {spec_min} à {spec_max}"})
+            raise UsageError("cli_players_range", arg=arg, span=span)
         return count, None
     names = [n.strip() for n in text.split(",")]
     if not text or any(not n for n in names):
-        raise UsageError(f"--players {arg!r}: give a number or names separated by commas, "
-                         "with no empty name, e.g. Ana,Ben")
+        raise UsageError("cli_players_names", arg=arg)
     for i, n in enumerate(names):
         if not n.isprintable():
-            raise UsageError(f"--players {arg!r}: a name holds only printable characters")
+            raise UsageError("cli_players_printable", arg=arg)
         if n.startswith("-") or re.fullmatch(r"[+-]?\d+", n):
-            raise UsageError(f"--players {arg!r}: a name starts with a letter, not {n!r}")
+            raise UsageError("cli_players_letter", arg=arg, name=n)
         m = re.fullmatch(r"[pP](\d+)", n)
         if m and int(m.group(1)) != i + 1:
-            raise UsageError(f"--players {arg!r}: {n!r} is how seat {m.group(1)} is typed; "
-                             "give another name")
+            raise UsageError("cli_players_seat_word", arg=arg, name=n, n=m.group(1))
     return len(names), names  # new_game checks them: one word each, all different
 
 
@@ -184,26 +235,26 @@ def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict
     for item in seats:
         left, sep, right = item.partition("=")
         if not sep or not re.fullmatch(r"[0-9]+", left.strip()) or not right.startswith("bot:"):
-            raise UsageError(f"--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random")
+            raise UsageError("cli_seat_shape", item=item)
         n = int(left)
         if not 1 <= n <= players:
-            raise UsageError(f"--seat {item!r}: seats are numbered 1 to {players}")
+            raise UsageError("cli_seat_range", item=item, players=players)
         if any(n == m for m, *_ in out):
-            raise UsageError(f"--seat {item!r}: seat {n} is already given; give each seat "
-                             "once")
+            raise UsageError("cli_seat_twice", item=item, n=n)
         kind, _, settings = right[4:].partition(":")
         kw: dict[str, float] = {}
         for part in filter(None, settings.split(",")):
             k, _, v = part.partition("=")
             if k in kw:
-                raise UsageError(f"--seat {item!r}: {k} is given twice")
+                raise UsageError("cli_setting_twice", item=item, name=k)
             try:
                 kw[k] = float(v)
             except ValueError:
-                raise UsageError(f"--seat {item!r}: {part!r} should be NAME=NUMBER") from None
+                raise UsageError("cli_setting_shape", item=item, part=part) from None
             if not 0 < kw[k] <= MAX_BOT_SETTING:
-                raise UsageError(f"--seat {item!r}: {k} must be above 0 and at most "
-                                 f"{MAX_BOT_SETTING:,.0f}")
+                raise UsageError("cli_setting_range", item=item, name=k, most={
+                    "en": f"{MAX_BOT_SETTING:,.0f}",
+                    "fr": f"{MAX_BOT_SETTING:,.0f}".replace(",", "\u202f")})
         make_bot(kind, None, **kw)  # an unknown kind or setting: BotError, said in one sentence
         out.append((n, item, kind, kw))
     return out
@@ -243,10 +294,9 @@ def _options(items: list[str]) -> dict[str, str]:
     for item in items:
         k, sep, v = item.partition("=")
         if not sep or not k.strip():
-            raise UsageError(f"--option {item!r}: write NAME=VALUE, e.g. difficulty=hard")
+            raise UsageError("cli_option_shape", item=item)
         if k.strip() in out:
-            raise UsageError(f"--option {item!r}: the option {k.strip()} is already given; "
-                             "give each option once")
+            raise UsageError("cli_option_twice", item=item, name=k.strip())
         out[k.strip()] = v.strip()
     return out
 
@@ -337,7 +387,7 @@ def _seed(arg: str | None) -> int | None:
     if arg is None:
         return None
     if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > MAX_SEED:
-        raise UsageError(f"--seed {arg!r}: the seed is a whole number from 0 to {MAX_SEED}")
+        raise UsageError("cli_seed", arg=arg, most=MAX_SEED)
     return int(arg)
 
 
@@ -349,8 +399,7 @@ def _delay(arg: str | None, watch: bool) -> float:
     except ValueError:
         d = math.nan
     if not (math.isfinite(d) and 0 <= d <= MAX_DELAY):
-        raise UsageError(f"--delay {arg!r}: the delay is a number of seconds from 0 to "
-                         f"{MAX_DELAY:g}")
+        raise UsageError("cli_delay", arg=arg, most=f"{MAX_DELAY:g}")
     return d
 
 
@@ -372,23 +421,22 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     a.seed = _seed(a.seed)
     delay = _delay(a.delay, a.watch)
     if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
-        raise UsageError("--load resumes a saved game as it was: give no game, players, "
-                         "options or seed with it (only --seat, --watch, --lang, --save)")
+        raise UsageError("cli_load_alone")
     if a.solo and a.players:
-        raise UsageError("--solo plays alone: leave out --players (or drop --solo)")
+        raise UsageError("cli_solo_players")
     if a.load:
         path = Path(a.load).expanduser()
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
+            raise UsageError("cli_save_not_text", path=path) from None
         state: State = registry.restore(text)
         save_path = Path(a.save).expanduser() if a.save else path
     else:
         if not a.game:
-            raise UsageError("which game? e.g. tabletop play scoundrel (see: tabletop list)")
+            raise UsageError("cli_which_game_play")
         game = registry.load(a.game)
         players, names = _players(a.players, a.solo, game.spec.min_players,
                                   game.spec.max_players)
@@ -433,35 +481,35 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
 
     from . import solve
     if not a.game and not a.load:
-        raise UsageError("which game? e.g. tabletop solve scoundrel --seed 7")
+        raise UsageError("cli_which_game_solve")
     if sum(x is not None and x is not False for x in (a.seed, a.deck, a.games, a.load)) > 1:
-        raise UsageError("give one of --seed, --deck, --games or --load")
+        raise UsageError("cli_solve_one_of")
     if not 1 <= a.workers <= 64:
-        raise UsageError(f"--workers {a.workers}: give 1 to 64")
+        raise UsageError("cli_workers", n=a.workers)
     if not a.seconds > 0:
-        raise UsageError(f"--seconds {a.seconds:g}: give a positive time")
+        raise UsageError("cli_seconds", n=f"{a.seconds:g}")
     if a.load:
         path = Path(a.load).expanduser()
         try:
             state = registry.restore(path.read_text(encoding="utf-8"))
         except OSError as e:
-            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
+            raise UsageError("cli_save_not_text", path=path) from None
         game = state.game
     else:
         game = registry.load(a.game)
     lang = a.lang or default_lang()
     name = text_of(game.spec.name, lang)
     if game.spec.min_players > 1:
-        raise UsageError(t(lang, "solve_not_solo", game=name))
+        raise UsageError("solve_not_solo", game=game.spec.name)
     options = game.check_options(_options(a.option)) if not a.load else state.options
     opts = _opts_text(options) or t(lang, "solve_no_options")
     out: dict[str, object] = {"game": game.id, "options": options}
     say: list[str] = []
     if a.games is not None:
         if not 1 <= a.games <= 1_000_000:
-            raise UsageError(f"--games {a.games}: give 1 to 1000000")
+            raise UsageError("cli_solve_games", n=a.games)
         from rich.progress import Progress
         jobs = [(game.source_ref or game.id, k, options, a.seconds) for k in range(a.games)]
         results: list[tuple[int, bool | None, float]] = []
@@ -547,15 +595,14 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
         if unseen > 9:
-            raise UsageError(t(lang, "solve_too_hidden", game=name, n=unseen))
+            raise UsageError("solve_too_hidden", game=game.spec.name, n=unseen)
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
             solve.load_solved(game, options, 0, chance)  # the solved table, if kept
             try:
                 ranked = chance.rank(state)
             except solve.OutOfBudget:
-                raise UsageError(t(lang, "solve_position_timeout",
-                                   seconds=_num(a.seconds, None, lang))) from None
+                raise UsageError("solve_position_timeout", seconds=_nums(a.seconds)) from None
             out["moves"] = [[m.text, p] for p, m in ranked]
             say.append(t(lang, "solve_from_save", game=name))
             for p, m in ranked:
@@ -565,8 +612,8 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
             except solve.OutOfBudget:
-                raise UsageError(t(lang, "solve_game_timeout", game=name,
-                                   seconds=_num(a.seconds, None, lang))) from None
+                raise UsageError("solve_game_timeout", game=game.spec.name,
+                                 seconds=_nums(a.seconds)) from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"]})
             say.append(t(lang, "solve_wins", game=name, options=opts,
@@ -583,6 +630,21 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         for line_ in say:
             console.print(line_, markup=False, highlight=False)
     return 0
+
+
+def _nums(x: float) -> dict[str, str]:
+    """A number as each language of the table writes it (see ``_num``)."""
+    return {lang: _num(x, None, lang) for lang in LANGS}
+
+
+def _why(e: OSError) -> dict[str, str] | str:
+    """Why a file cannot be read, in each language for the usual reasons."""
+    import errno
+
+    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
+          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
+    en = str(e.strerror or e)
+    return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
 
 
 def _opts_text(options: dict[str, str]) -> str:
@@ -632,8 +694,7 @@ def cmd_simulate(console: Console, a: argparse.Namespace) -> int:
     games = screen.whole(a.games, "--games", 1, simulate.MAX_GAMES)
     workers = screen.whole(a.workers or "1", "--workers", 1, simulate.MAX_WORKERS)
     if a.cluster and a.workers:
-        raise UsageError("--workers does not apply with --cluster: the cluster's workers "
-                         "play the games")
+        raise UsageError("cli_workers_cluster")
     kinds: list[tuple[str, dict[str, float]]] = [("random", {})] * players
     for n, _item, kind, kw in _seat_bots(a.seat, players):
         kinds[n - 1] = (kind, kw)
@@ -645,8 +706,10 @@ def cmd_simulate(console: Console, a: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
+    args = sys.argv[1:] if argv is None else argv
+    lang = _Parser.lang = _argv_lang(args)
     parser = _parser()
-    a = parser.parse_args(argv)
+    a = parser.parse_args(args)
     console = Console(highlight=False)
     try:
         for folder in getattr(a, "games_dir", None) or []:
@@ -659,10 +722,9 @@ def main(argv: list[str] | None = None) -> int:
             from .starter import write_starter
 
             path = write_starter(a.name, a.dir)
-            console.print(f"wrote {path}: a whole game that loads and plays. Next:\n"
-                          f"  tabletop check {path}     # after each change\n"
-                          f"  tabletop play {path}\n"
-                          "Every word is explained in docs/yaml-reference.md.",
+            console.print(f"{t(lang, 'cli_wrote', path=path)}\n"
+                          f"  tabletop check {path}     {t(lang, 'cli_wrote_check')}\n"
+                          f"  tabletop play {path}\n{t(lang, 'cli_wrote_words')}",
                           markup=False, highlight=False)
             return 0
         if a.command == "check":
@@ -678,13 +740,14 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(console, a)
         parser.print_help()
         return 0
-    except (TabletopError, UsageError) as e:  # a BotError is a TabletopError
-        console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
+    except TabletopError as e:  # a BotError and a UsageError are TabletopErrors
+        console.print(f"tabletop: {e.in_lang(lang)}",
+                      style="bold red", markup=False, highlight=False)
         return 2
     except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee
-        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
-        console.print(f"tabletop: the game ran out of {what}: a mistake in the ruleset",
-                      style="bold red", markup=False, highlight=False)
+        key = "cli_out_of_memory" if isinstance(e, MemoryError) else "cli_out_of_depth"
+        console.print(f"tabletop: {t(lang, key)}", style="bold red", markup=False,
+                      highlight=False)
         return 2
     except KeyboardInterrupt:
         console.print("")
@@ -692,9 +755,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug of ours: one sentence for the user, the details on request
         if os.environ.get("TABLETOP_DEBUG"):
             traceback.print_exc()
-        console.print(f"tabletop: internal error ({type(e).__name__}: {e}); please report it "
-                      "(TABLETOP_DEBUG=1 shows the details)", style="bold red", markup=False,
-                      highlight=False)
+        console.print(f"tabletop: {t(lang, 'cli_internal', error=f'{type(e).__name__}: {e}')}",
+                      style="bold red", markup=False, highlight=False)
         return 3
 
 
