@@ -8,7 +8,7 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -80,98 +80,200 @@ def _argv_lang(argv: Sequence[str]) -> str:
     return default_lang()
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="tabletop", description="Play small card games by their rules, in the terminal.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    ls = sub.add_parser("list", help="the games, with players and a one-line description")
-    ls.add_argument("--lang", choices=LANGS, help="the descriptions' language (default: locale)")
-    r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
-    r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
-    r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
-                   "the English page when there is none in that language")
-    r.add_argument("--designer", action="store_true",
-                   help="the designer's page: view keys, the reasoning behind each ruling, "
-                        "measured figures")
-    c = sub.add_parser("check", help="check a ruleset file and play random games with it; "
-                       "exit status 0 when nothing is wrong, 1 otherwise")
-    c.add_argument("path", help="a .yaml ruleset")
-    c.add_argument("--games", type=int, default=300, metavar="N",
-                   help="random games to play (default 300)")
-    c.add_argument("--seconds", type=float, default=20.0, metavar="S",
-                   help="time budget for the games (default 20)")
-    nw = sub.add_parser("new", help="write a small, complete, commented ruleset to start "
-                        "your own game from")
-    nw.add_argument("name", help='the game\'s name, e.g. "My Game" (writes my-game.yaml)')
-    nw.add_argument("--dir", default=".", help="the folder to write it in (default: here)")
-    pl = sub.add_parser("play", help="play a game in the terminal",
-                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
-    pl.add_argument("--seed", help="the seed (a whole number): the same seed deals the same game")
-    pl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. difficulty=hard (see: tabletop rules GAME)")
-    pl.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
-    pl.add_argument("--solo", action="store_true", help="play alone (one seat)")
-    pl.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
-                    help="give seat N (from 1) to a bot: random, greedy, mcts or expert")
-    pl.add_argument("--watch", action="store_true",
-                    help="watch bots play (seats not given with --seat get random bots)")
-    pl.add_argument("--delay", metavar="SECONDS",
-                    help=f"pause after each bot move (0 to {MAX_DELAY:g}; default "
-                         f"{WATCH_DELAY:g} with --watch, else 0)")
-    pl.add_argument("--hints", action="store_true", help="in a solo game, show the expert's "
-                    "move and its chance to win at each prompt (or type hint)")
-    pl.add_argument("--lang", choices=LANGS, help="language of the table (default: locale)")
-    pl.add_argument("--load", metavar="FILE", help="resume a saved game")
-    pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
-                    "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
-    sv = sub.add_parser("solve", help="solve a solo game: can this deal be won (--seed, "
-                        "--deck, --games), or the best play and its chance (no seed)")
-    sv.add_argument("game", nargs="?", help="a solo game's id, or a .yaml ruleset")
-    sv.add_argument("--seed", help="solve this deal, knowing the order of every card")
-    sv.add_argument("--deck", help="solve this stacked deck (codes, top first, separated by "
-                    "commas or spaces), knowing its order")
-    sv.add_argument("--games", type=int, metavar="N",
-                    help="solve the deals of seeds 0 to N-1 and give the share winnable")
-    sv.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. binding=inclusive")
-    sv.add_argument("--load", metavar="FILE", help="the best move from a saved game, from "
-                    "what the player sees")
-    sv.add_argument("--seconds", type=float, default=60.0, metavar="S",
-                    help="time budget for one deal (default 60)")
-    sv.add_argument("--workers", type=int, default=1, metavar="N",
-                    help="solve deals in N processes (with --games)")
-    sv.add_argument("--json", action="store_true", help="print the result as JSON")
-    sv.add_argument("--lang", choices=LANGS, help="language of the answer (default: locale)")
-    sm = sub.add_parser(
-        "simulate", help="play many games with bots: who wins from which seat, how long "
-        "games last, which moves and cards matter (see docs/simulate.md)")
-    sm.add_argument("game", help="a game id, or the path of a .yaml ruleset")
-    sm.add_argument("--games", default="1000", metavar="N", help="games to play (default 1000)")
-    sm.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
-    sm.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
-                    help="the bot of seat N (from 1): random (the default), greedy or mcts, "
-                    "with settings, e.g. 1=bot:mcts:iterations=50")
-    sm.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. difficulty=hard")
-    sm.add_argument("--compare", metavar="NAME=A,B", help="play the same seeds under each "
-                    "value of an option and show the differences")
-    sm.add_argument("--seed", help="the master seed (default: drawn, and shown)")
-    sm.add_argument("--workers", metavar="N", help="processes to play on (default 1)")
-    sm.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to play on, e.g. "
-                    "tcp://10.0.0.5:8786 (needs tabletop[cluster])")
-    sm.add_argument("--json", metavar="FILE", help="write the figures as JSON")
-    sm.add_argument("--csv", metavar="FILE", help="write the figures as CSV")
-    sm.add_argument("--plot", metavar="FILE", help="draw the figures in a PNG (needs "
-                    "tabletop[plot])")
-    sm.add_argument("--lang", choices=LANGS, help="language of the report (default: locale)")
+_EPILOG = {"en": "examples:", "fr": "exemples :"}
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """The help's layout, its ``usage:`` said in the table's language (``prefix``)."""
+
+    prefix = "usage: "
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.prefix if prefix is None else prefix)
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command's arguments, their help in ``lang``."""
+
+    def h(en: str, fr: str) -> str:
+        return fr if lang == "fr" else en
+
+    raw: Any = type("_Formatter", (_Formatter,), {"prefix": h("usage: ", "utilisation : ")})
+    epilog = _EPILOG.get(lang, _EPILOG["en"]) + "\n" + EPILOG.partition("\n")[2]
+    p = _Parser(prog="tabletop", add_help=False, epilog=epilog, formatter_class=raw,
+                description=h("Play small card games by their rules, in the terminal.",
+                              "Jouer de petits jeux de cartes selon leurs règles, dans le "
+                              "terminal."))
+    _help(p, h)
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}",
+                   help=h("show the version and exit", "afficher la version et quitter"))
+    sub = p.add_subparsers(dest="command", metavar=h("COMMAND", "COMMANDE"),
+                           title=h("commands", "commandes"))
+
+    def command(name: str, text: str, **kw: Any) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, add_help=False, help=text, formatter_class=raw, **kw)
+        _help(sp, h)
+        return sp
+
+    lang_help = h("the language of the table: en or fr (default: the locale's)",
+                  "la langue de la table : en ou fr (par défaut : celle du système)")
+    ls = command("list", h(
+        "the games, with players and a one-line description",
+        "les jeux, avec leurs joueurs et une description d'une ligne"))
+    ls.add_argument("--lang", choices=LANGS, help=lang_help)
+    r = command("rules", h(
+        "a game's rules page (rules, options, notation, rulings)",
+        "la page des règles d'un jeu (règles, options, notation, arbitrages)"))
+    game_help = h("a game id (see: tabletop list), or the path of a .yaml ruleset",
+                  "un jeu (voir : tabletop list), ou le chemin d'un fichier de règles .yaml")
+    r.add_argument("game", metavar=h("game", "jeu"), help=game_help)
+    r.add_argument("--lang", choices=LANGS, help=h(
+        "the page's language (default: locale); the English page when there is none in that "
+        "language", "la langue de la page (par défaut : celle du système) ; la page anglaise "
+        "quand il n'y en a pas dans cette langue"))
+    r.add_argument("--designer", action="store_true", help=h(
+        "the designer's page: view keys, the reasoning behind each ruling, measured figures",
+        "la page du concepteur (en anglais) : clés de la vue, raisons de chaque arbitrage, "
+        "chiffres mesurés"))
+    c = command("check", h(
+        "check a ruleset file and play random games with it; exit status 0 when nothing is "
+        "wrong, 1 otherwise", "vérifier un fichier de règles et jouer des parties au hasard "
+        "avec lui ; code de sortie 0 si rien ne cloche, 1 sinon"))
+    c.add_argument("path", metavar=h("path", "fichier"),
+                   help=h("a .yaml ruleset", "un fichier de règles .yaml"))
+    c.add_argument("--games", type=int, default=300, metavar="N", help=h(
+        "random games to play (default 300)", "parties au hasard à jouer (300 par défaut)"))
+    c.add_argument("--seconds", type=float, default=20.0, metavar="S", help=h(
+        "time budget for the games (default 20)", "temps accordé aux parties (20 par défaut)"))
+    nw = command("new", h(
+        "write a small, complete, commented ruleset to start your own game from",
+        "écrire un petit fichier de règles complet et commenté, pour partir de lui"))
+    nw.add_argument("name", metavar=h("name", "nom"), help=h(
+        'the game\'s name, e.g. "My Game" (writes my-game.yaml)',
+        'le nom du jeu, par exemple "Mon Jeu" (écrit mon-jeu.yaml)'))
+    nw.add_argument("--dir", default=".", help=h("the folder to write it in (default: here)",
+                                                 "le dossier où l'écrire (par défaut : ici)"))
+    pl = command("play", epilog=epilog, text=h(
+        "play a game in the terminal", "jouer une partie dans le terminal"))
+    pl.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=game_help)
+    pl.add_argument("--seed", metavar=h("SEED", "GRAINE"), help=h(
+        "the seed (a whole number): the same seed deals the same game",
+        "la graine (un nombre entier) : la même graine donne la même donne"))
+    option_help = h("a game option, e.g. difficulty=hard (see: tabletop rules GAME)",
+                    "une option du jeu, par exemple difficulty=hard (voir : tabletop rules JEU)")
+    pl.add_argument("--option", action="append", default=[], metavar=h("NAME=VALUE", "NOM=VALEUR"),
+                    help=option_help)
+    players_help = h("a number of players, or their names: Ana,Ben,Chloe",
+                     "un nombre de joueurs, ou leurs noms : Ana,Ben,Chloé")
+    pl.add_argument("--players", metavar=h("PLAYERS", "JOUEURS"), help=players_help)
+    pl.add_argument("--solo", action="store_true", help=h("play alone (one seat)",
+                                                          "jouer seul (une place)"))
+    pl.add_argument("--seat", action="append", default=[],
+                    metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
+        "give seat N (from 1) to a bot: random, greedy, mcts or expert",
+        "donner la place N (à partir de 1) à un bot : random, greedy, mcts ou expert"))
+    pl.add_argument("--watch", action="store_true", help=h(
+        "watch bots play (seats not given with --seat get random bots)",
+        "regarder jouer les bots (les places sans --seat ont des bots au hasard)"))
+    pl.add_argument("--delay", metavar=h("SECONDS", "SECONDES"), help=h(
+        f"pause after each bot move (0 to {MAX_DELAY:g}; default {WATCH_DELAY:g} with --watch, "
+        "else 0)", f"pause après chaque coup d'un bot (de 0 à {MAX_DELAY:g} ; "
+        f"{WATCH_DELAY:g} par défaut avec --watch, sinon 0)"))
+    pl.add_argument("--hints", action="store_true", help=h(
+        "in a solo game, show the expert's move and its chance to win at each prompt (or type "
+        "hint)", "en solo, montrer à chaque tour le coup de l'expert et sa chance de gagner "
+        "(ou tapez indice)"))
+    pl.add_argument("--lang", choices=LANGS, help=lang_help)
+    pl.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h("resume a saved game",
+                                                     "reprendre une partie sauvegardée"))
+    pl.add_argument("--save", metavar=h("FILE", "FICHIER"), help=h(
+        "where to save the game (default: $TABLETOP_SAVE_DIR or "
+        "~/.local/share/tabletop/saves/GAME-SEED.json)", "où sauvegarder la partie (par "
+        "défaut : $TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves/JEU-GRAINE.json)"))
+    sv = command("solve", h(
+        "solve a solo game: can this deal be won (--seed, --deck, --games), or the best play "
+        "and its chance (no seed)", "résoudre un jeu solo : cette donne peut-elle être gagnée "
+        "(--seed, --deck, --games), ou le meilleur jeu et sa chance (sans graine)"))
+    sv.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=h(
+        "a solo game's id, or the path of a .yaml ruleset",
+        "un jeu solo, ou le chemin d'un fichier de règles .yaml"))
+    sv.add_argument("--seed", help=h("solve this deal, knowing the order of every card",
+                                     "résoudre cette donne, en connaissant l'ordre des cartes"))
+    sv.add_argument("--deck", help=h(
+        "solve this stacked deck (codes, top first, separated by commas or spaces), knowing "
+        "its order", "résoudre ce paquet (codes, du dessus vers le dessous, séparés par des "
+        "virgules ou des espaces), en connaissant son ordre"))
+    sv.add_argument("--games", type=int, metavar="N", help=h(
+        "solve the deals of seeds 0 to N-1 and give the share winnable",
+        "résoudre les donnes des graines 0 à N-1 et donner la part gagnable"))
+    sv.add_argument("--option", action="append", default=[],
+                    metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
+        "a game option, e.g. binding=inclusive",
+        "une option du jeu, par exemple binding=inclusive"))
+    sv.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h(
+        "the best move from a saved game, from what the player sees",
+        "le meilleur coup d'une partie sauvegardée, d'après ce que voit le joueur"))
+    sv.add_argument("--seconds", type=float, default=60.0, metavar="S", help=h(
+        "time budget for one deal (default 60)", "temps accordé à une donne (60 par défaut)"))
+    sv.add_argument("--workers", type=int, default=1, metavar="N", help=h(
+        "solve deals in N processes (with --games)",
+        "résoudre les donnes dans N processus (avec --games)"))
+    sv.add_argument("--json", action="store_true", help=h("print the result as JSON",
+                                                          "écrire le résultat en JSON"))
+    sv.add_argument("--lang", choices=LANGS, help=lang_help)
+    sm = command("simulate", h(
+        "play many games with bots: who wins from which seat, how long games last, which moves "
+        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre bots : "
+        "qui gagne de quelle place, combien durent les parties, quels coups et quelles cartes "
+        "comptent (voir docs/simulate.md)"))
+    sm.add_argument("game", metavar=h("game", "jeu"), help=game_help)
+    sm.add_argument("--games", default="1000", metavar="N", help=h(
+        "games to play (default 1000)", "parties à jouer (1000 par défaut)"))
+    sm.add_argument("--players", metavar=h("PLAYERS", "JOUEURS"), help=players_help)
+    sm.add_argument("--seat", action="append", default=[],
+                    metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
+        "the bot of seat N (from 1): random (the default), greedy or mcts, with settings, e.g. "
+        "1=bot:mcts:iterations=50", "le bot de la place N (à partir de 1) : random (par "
+        "défaut), greedy ou mcts, avec ses réglages, par exemple 1=bot:mcts:iterations=50"))
+    sm.add_argument("--option", action="append", default=[],
+                    metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
+        "a game option, e.g. difficulty=hard", "une option du jeu, par exemple "
+        "difficulty=hard"))
+    sm.add_argument("--compare", metavar=h("NAME=A,B", "NOM=A,B"), help=h(
+        "play the same seeds under each value of an option and show the differences",
+        "jouer les mêmes graines sous chaque valeur d'une option et montrer les écarts"))
+    sm.add_argument("--seed", help=h("the master seed (default: drawn, and shown)",
+                                     "la graine maîtresse (par défaut : tirée, et affichée)"))
+    sm.add_argument("--workers", metavar="N", help=h("processes to play on (default 1)",
+                                                     "processus où jouer (1 par défaut)"))
+    sm.add_argument("--cluster", metavar=h("ADDRESS", "ADRESSE"), help=h(
+        "a Dask scheduler to play on, e.g. tcp://10.0.0.5:8786 (needs tabletop[cluster])",
+        "un ordonnanceur Dask où jouer, par exemple tcp://10.0.0.5:8786 (demande "
+        "tabletop[cluster])"))
+    sm.add_argument("--json", metavar=h("FILE", "FICHIER"), help=h("write the figures as JSON",
+                                                     "écrire les chiffres en JSON"))
+    sm.add_argument("--csv", metavar=h("FILE", "FICHIER"), help=h("write the figures as CSV",
+                                                    "écrire les chiffres en CSV"))
+    sm.add_argument("--plot", metavar=h("FILE", "FICHIER"), help=h(
+        "draw the figures in a PNG (needs tabletop[plot])",
+        "dessiner les chiffres dans un PNG (demande tabletop[plot])"))
+    sm.add_argument("--lang", choices=LANGS, help=lang_help)
     for sp in (ls, r, pl, sm, sv):  # your own games, found by id beside the shipped ones
-        sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
-                        help="a folder of your own .yaml games, played by their file name "
-                        "(also: $TABLETOP_GAMES_DIR)")
+        sp.add_argument("--games-dir", action="append", default=[],
+                        metavar=h("DIR", "DOSSIER"), help=h(
+            "a folder of your own .yaml games, played by their file name (also: "
+            "$TABLETOP_GAMES_DIR)", "un dossier de vos propres jeux .yaml, joués par leur nom "
+            "de fichier (aussi : $TABLETOP_GAMES_DIR)"))
     return p
+
+
+def _help(p: argparse.ArgumentParser, h: Callable[[str, str], str]) -> None:
+    """``-h``/``--help`` and the headings of the help, in the table's language."""
+    p.add_argument("-h", "--help", action="help", help=h("show this help and exit",
+                                                         "afficher cette aide et quitter"))
+    p._positionals.title = h("positional arguments", "arguments")
+    p._optionals.title = h("options", "options")
 
 
 MAX_DELAY = 60.0
@@ -708,7 +810,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     args = sys.argv[1:] if argv is None else argv
     lang = _Parser.lang = _argv_lang(args)
-    parser = _parser()
+    parser = _parser(lang)
     a = parser.parse_args(args)
     console = Console(highlight=False)
     try:

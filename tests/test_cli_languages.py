@@ -43,8 +43,8 @@ FRENCH = [
     (["play", "scoundrel", "--bogus"], "arguments inconnus : --bogus (voir : tabletop --help)"),
     (["solve", "scoundrel", "--games", "x"],
      "argument --games : nombre entier invalide : 'x' (voir : tabletop solve --help)"),
-    (["simulate"], "ces arguments sont obligatoires : game (voir : tabletop simulate --help)"),
-    (["plya"], "argument COMMAND : choix invalide : 'plya'"),
+    (["simulate"], "ces arguments sont obligatoires : jeu (voir : tabletop simulate --help)"),
+    (["plya"], "argument COMMANDE : choix invalide : 'plya'"),
 ]
 
 
@@ -100,3 +100,14 @@ def test_a_broken_save_is_explained_in_french(tmp_path: Path,
     assert code == 2
     assert "le coup 1 de la sauvegarde (« fly away ») ne peut pas être joué : " in out
     assert "« fly away » n'est pas un coup de Scoundrel" in out  # the engine's reason, too
+
+
+def test_the_help_is_in_the_tables_language(capsys: pytest.CaptureFixture[str]) -> None:
+    out, code = _run(["play", "--help", "--lang", "fr"], capsys)
+    assert code == 0
+    assert out.startswith("utilisation : tabletop play [-h] [--seed GRAINE]")
+    assert "--solo jouer seul (une place)" in out
+    assert "exemples : tabletop list" in out
+    out, code = _run(["play", "--help", "--lang", "en"], capsys)
+    assert code == 0 and out.startswith("usage: tabletop play [-h] [--seed SEED]")
+    assert "--solo play alone (one seat)" in out
