@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
-from .expr import _HELPERS, _TREES, CORE, Compiled, Node, Work, _Gen, _ident, reads
+from .expr import _HELPERS, _TREES, CORE, DIRECT, Compiled, Node, Work, _Gen, _ident, reads
 from .limits import MAX_BINDINGS, MAX_WORK
-from .spec import ArgSpec, CardDef, ComboDef, MoveSpec
+from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move
 
 if TYPE_CHECKING:
@@ -326,7 +326,9 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     move the generator leaves to the interpreter (an argument of several cards)."""
     if any(a.kind == "cards" for a in ms.args):
         return None
-    mod = _Module(game.expr_kinds, game.spec.max_players)
+    only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
+    mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local")},
+                  game.spec.max_players)
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     return _lister_source(game, ms, mod), mod.ns
 
@@ -334,6 +336,7 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
 _BASE: dict[str, Any] = {
     **_HELPERS,
     **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
+    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
 }

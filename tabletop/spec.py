@@ -529,6 +529,10 @@ class _Loader:
                       if z not in bound}
         self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
                            if v not in bound})
+        # a name that is only ever a local (an argument, a let, a function's parameter...):
+        # read from the locals alone, as Ctx.lookup would (no reader has that name)
+        self.kinds.update({n: "local" for n in self.names - set(zones) - set(vars_)
+                           - set(derived_raw) - RESERVED_NAMES | {"this"}})
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
         for fname, (params, body) in functions_raw.items():

@@ -39,10 +39,11 @@ class Ctx:
 
 
 # names the generated source may hold: ctx, our helpers, the core functions, its own functions
-_ALLOWED = {"ctx", "_T", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE)}
-_OWN = re.compile(r"_[aet]\d*\Z")
+_ALLOWED = {"ctx", "_T", "_CardDef", *(_HELPERS.keys() - {"__builtins__"}),
+            *(f"_core_{n}" for n in CORE)}
+_OWN = re.compile(r"_[aeti]\d*\Z")  # _i3: the item of a comprehension (a core function's)
 _CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
-              "seat_var", "zone_size", "seat_zone_size"}
+              "seat_var", "zone_size", "seat_zone_size", "attr_table"}
 
 HOSTILE = [
     "__import__('os').system('echo pwned')",
