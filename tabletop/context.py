@@ -77,6 +77,19 @@ class Ctx:
     def seat_zone_size(self, name: str) -> int:
         return self.zone_size(f"{name}/{self.me}")
 
+    # name[index] of the generated code for a per-seat var or zone no local hides: the
+    # branches of lookup_at for them
+    def var_at(self, name: str, index: Any) -> Any:
+        st = self.state
+        v = st.vars.get(f"{name}/{index}")
+        if self.viewer is None or (type(v) in _PLAIN and st.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, index)
+
+    def zone_at(self, name: str, index: Any) -> Any:
+        key = f"{name}/{index}"
+        return self.cards(key) if key in self.state.zones else None
+
     def lookup_at(self, name: str, index: Any) -> Any:
         st = self.state
         kind = st.game.names.get(name)
@@ -341,7 +354,21 @@ def _allowed(ctx: Ctx, c: Any) -> bool:
     if not isinstance(c, CardDef):
         return False
     reqs = ctx.state.spec.card_require.get(c.code, ())
-    return bool(_as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs)))
+    if not reqs:  # nothing to evaluate (``this`` would be bound and put back)
+        return True
+    loc = ctx.locals  # as _as_card, written out: this is asked for each card of a hand
+    had, saved = "this" in loc, loc.get("this")
+    loc["this"] = c
+    try:
+        for r in reqs:
+            if not r.test(ctx):
+                return False
+        return True
+    finally:
+        if had:
+            loc["this"] = saved
+        else:
+            loc.pop("this", None)
 
 
 def _unmet(ctx: Ctx, c: Any, *given: Any) -> list[str]:

@@ -887,6 +887,15 @@ def _items_of(v: Value) -> Value:
     return () if v is None else (v,)
 
 
+def _la(loc: dict[str, Value], local: str, name: str) -> Value:
+    """``local.name`` of a name only ever a local: as ``get_attr(loc.get(local), name)``."""
+    v = loc.get(local)
+    table = getattr(v, "attr_table", None)
+    if table is not None:
+        return table.get(name)
+    return get_attr(v, name)
+
+
 def _keep_it(loc: dict[str, Value], saved: Value, v: Value) -> Value:
     """``it`` in the locals as ``_each`` leaves it (the value it had before); gives ``v``."""
     loc["it"] = saved
@@ -982,7 +991,7 @@ _HELPERS: dict[str, Any] = {
     "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
-    "_items_of": _items_of, "_keep_it": _keep_it, "_total": _total, "_pick": _pick,
+    "_items_of": _items_of, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
     "_distinct_of": _distinct_of, "_take_of": _take_of, "_best_of": _best_of,
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
@@ -1122,8 +1131,11 @@ class _Gen:
                 self.escapes += 1  # a derived value, or a local named so
             return f"ctx.{read}({name!r})"
         if kind == "name_at":
-            if self.kinds.get(node[1]) not in ("seatvar", "seatzone"):
-                self.escapes += 1
+            read = self.kinds.get(node[1])
+            if read in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
+                read = "var_at" if read == "seatvar" else "zone_at"
+                return f"ctx.{read}({_ident(node[1])!r}, {self.src(node[2])})"
+            self.escapes += 1
             return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
         if kind == "attr":
             name = _ident(node[2])
@@ -1131,6 +1143,9 @@ class _Gen:
                 x = self.pyvars[node[1][1]]
                 return f"({x}.attr_table.get({name!r}) if _type({x}) is _CardDef " \
                        f"else _ga({x}, {name!r}))"
+            if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
+                    and node[1][1] not in self.pyvars:  # a local's: one call
+                return f"_la(ctx.locals, {_ident(node[1][1])!r}, {name!r})"
             return f"_ga({self.src(node[1])}, {name!r})"
         if kind == "index":
             return f"_ix({self.src(node[1])}, {self.src(node[2])})"
