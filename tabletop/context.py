@@ -510,6 +510,7 @@ _FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
                               if s != (a[0](ctx) if a else ctx.me)],
 }
 DIRECT.update(DIRECT_CALLS)
+DIRECT["others"] = lambda ctx: [s for s in _seat_list(ctx) if s != ctx.me]  # others()
 ENGINE_NAMES.update(_FUNCTIONS)
 
 

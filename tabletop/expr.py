@@ -1013,8 +1013,15 @@ _ONE_ARG = {"sum": "_total({})", "any": "_any({})", "all": "_all({})",
 # values (each evaluated once, in order), and the names of all of them
 DIRECT: dict[str, Callable[..., Value]] = {}
 ENGINE_NAMES: set[str] = set()
+# called directly only without arguments (``others(x)`` evaluates x again for each seat)
+_DIRECT_WITHOUT_ARGS = {"others"}
 # the engine functions that run a card's own expressions (which might read ``it``)
 _RUN_EXPRESSIONS = {"allowed", "unmet", "calc"}
+# the names of the state read directly where no local may bind them (as Ctx.lookup reads them
+# through make_readers)
+STATE_NAMES = {"option": "ctx.state.options", "players": "ctx.state.players",
+               "current": "ctx.state.turn_seat", "turn": "ctx.state.turn",
+               "round": "ctx.state.round"}
 # names whose reading never evaluates a ruleset expression (so never reads ``it``)
 _PLAIN_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "this"}
 _CMP_SOURCE = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": "_in",
@@ -1124,6 +1131,10 @@ class _Gen:
             read = self.kinds.get(name, "")
             if read == "local":  # only ever a local: as Ctx.lookup reads it
                 return f"ctx.locals.get({name!r})"
+            if read == "state":
+                return STATE_NAMES[name]
+            if name == "me" and self.engine:  # Ctx.lookup: the local, else Ctx.me
+                return "(ctx.locals['me'] if 'me' in ctx.locals else ctx.me)"
             if read == "var":  # as Ctx.var, without its call for the engine's own reads
                 return f"(ctx.state.vars[{name!r}] if ctx.viewer is None else ctx.var({name!r}))"
             read = _READS.get(read, "lookup")  # a zone or var: read direct
@@ -1143,6 +1154,8 @@ class _Gen:
                 x = self.pyvars[node[1][1]]
                 return f"({x}.attr_table.get({name!r}) if _type({x}) is _CardDef " \
                        f"else _ga({x}, {name!r}))"
+            if node[1] == ("name", "option") and self.kinds.get("option") == "state":
+                return f"ctx.state.options.get({name!r})"  # an option's value, or None
             if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
                     and node[1][1] not in self.pyvars:  # a local's: one call
                 return f"_la(ctx.locals, {_ident(node[1][1])!r}, {name!r})"
@@ -1168,7 +1181,8 @@ class _Gen:
             if not self.engine:
                 self.escapes += 1
                 return f"ctx.call({name!r}, {self.args(node[2])})"
-            if name in DIRECT:  # its arguments' values, in order, as Ctx.call gives them
+            if name in DIRECT and not (node[2] and name in _DIRECT_WITHOUT_ARGS):
+                # its arguments' values, in order, as Ctx.call evaluates them
                 if name in _RUN_EXPRESSIONS:
                     self.escapes += 1
                 return f"_f_{name}(ctx{''.join(', ' + self.src(a) for a in node[2])})"

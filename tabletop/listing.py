@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
-from .expr import _HELPERS, _TREES, CORE, DIRECT, Compiled, Node, Work, _Gen, _ident, reads
+from .expr import _HELPERS, _TREES, CORE, DIRECT, STATE_NAMES, Compiled, Node, Work, _Gen, _ident, reads
 from .limits import MAX_BINDINGS, MAX_WORK
 from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move
@@ -341,7 +341,8 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     if any(a.kind == "cards" for a in ms.args):
         return None
     only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
-    mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local")},
+    state = {n: "state" for n in STATE_NAMES if n not in game.local_names}
+    mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local"), **state},
                   game.spec.max_players)
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     mod.gen.derived = {n: mod.value(game.readers[n]) for n, k in game.names.items()
