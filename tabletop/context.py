@@ -74,6 +74,22 @@ class Ctx:
             Work.spend(0)
         return n
 
+    # first(zone) and last(zone) of the generated code: the card, without listing the zone;
+    # the same work counted as reading the zone and going through the list
+    def zone_end(self, key: str, index: int) -> Any:
+        if self.viewer is not None:
+            items = self.cards(key)
+            Work.left -= len(items)
+            if Work.left < 0:
+                Work.spend(0)
+            return items[index] if items else None
+        st = self.state
+        ids = st.zones[key]
+        Work.left -= 2 * len(ids)
+        if Work.left < 0:
+            Work.spend(0)
+        return st.game.spec.cards[ids[index]] if ids else None
+
     def seat_zone_size(self, name: str) -> int:
         return self.zone_size(f"{name}/{self.me}")
 

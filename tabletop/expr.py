@@ -1102,6 +1102,9 @@ class _Gen:
             return f"_join_of({sep}, _items_of({self.src(args[0])}))"
         if name == "index_of":
             return f"_index_in(_items_of({self.src(args[0])}), {self.src(args[1])})"
+        if name in ("first", "last") and args[0][0] == "name" \
+                and self.kinds.get(args[0][1]) == "zone":  # its card, the zone not listed
+            return f"ctx.zone_end({_ident(args[0][1])!r}, {0 if name == 'first' else -1})"
         if len(args) == 1:
             return _ONE_ARG[name].format(f"_items_of({self.src(args[0])})")
         items, body = args
@@ -1142,10 +1145,10 @@ class _Gen:
                 self.escapes += 1  # a derived value, or a local named so
             return f"ctx.{read}({name!r})"
         if kind == "name_at":
-            read = self.kinds.get(node[1])
-            if read in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
-                read = "var_at" if read == "seatvar" else "zone_at"
-                return f"ctx.{read}({_ident(node[1])!r}, {self.src(node[2])})"
+            seat_kind = self.kinds.get(node[1])
+            if seat_kind in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
+                at = "var_at" if seat_kind == "seatvar" else "zone_at"
+                return f"ctx.{at}({_ident(node[1])!r}, {self.src(node[2])})"
             self.escapes += 1
             return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
         if kind == "attr":

@@ -21,7 +21,19 @@ from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
-from .expr import _HELPERS, _TREES, CORE, DIRECT, STATE_NAMES, Compiled, Node, Work, _Gen, _ident, reads
+from .expr import (
+    _HELPERS,
+    _TREES,
+    CORE,
+    DIRECT,
+    STATE_NAMES,
+    Compiled,
+    Node,
+    Work,
+    _Gen,
+    _ident,
+    reads,
+)
 from .limits import MAX_BINDINGS, MAX_WORK
 from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move

@@ -327,7 +327,9 @@ moves:
     args: {__builtins__: {from: hand, where: "__import__(it.value) > __globals__ - 99"}}
     effects:
       - let: {sys: "map(hand, it.code)"}
-      - set: {total: "__import__(size(sys)) + count(sys, it != \\"');import os#\\" and it != seat_name(me))"}
+      - set:
+          total: "__import__(size(sys)) + count(sys, it != \\"');import os#\\"
+                  and it != seat_name(me))"
       - move: {what: __builtins__, to: pile}
 end: [{if: "size(hand) == 0", outcome: done}]
 outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
@@ -366,7 +368,7 @@ DYNAMIC = """\
 id: dynamic
 name: {en: Dynamic, fr: Dynamique}
 players: {min: 1, max: 1}
-cards: [{suits: [S], ranks: [2, 3, 4, 5]}]
+cards: [{suits: [S], ranks: [2, 3, 4, 5, 6]}]
 zones:
   deck: {deck: true, visibility: hidden}
   hand: {order: row}
@@ -387,11 +389,15 @@ moves:
       - set: {total: "sum(filter(hand, above(2)), its_value) + size(big_ones)"}
       - set: {count: "count(hand, any(hand, it.value > 4) and its_value < 4)"}
       - move: {what: card, to: pile}
-end: [{if: "size(hand) == 0", outcome: done}]
+end: [{if: "size(hand) == 0 or size(pile) == 2", outcome: done}]
 outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
 view:
   total: total
   count: count
+  under: first(deck)
+  top: first(pile)
+  bottom: last(pile)
+  size: size(pile)
 """
 
 
@@ -401,8 +407,14 @@ def test_it_read_through_a_derived_value_or_a_function_is_each_item(tmp_path: Pa
     from helpers import load_ruleset
 
     g = load_ruleset(tmp_path, DYNAMIC)
-    st = g.new_game(seed=1, deck=["2S", "3S", "4S", "5S"])
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S", "5S", "6S"])
     assert [m.text for m in st.legal_moves()] == ["take 4S", "take 5S"]
+    assert st.view(0)["top"] is None
     st.play("take 4S")
     # values above 2: 3 + 4 + 5; above 3: 4 and 5; below 4 (any 5 in hand): 2 and 3
-    assert st.view(0) == {"total": 12 + 2, "count": 2}
+    view = st.view(0)
+    assert (view["total"], view["count"], view["size"]) == (12 + 2, 2, 1)
+    assert view["under"] is None  # first(deck): a hidden card shows as none
+    assert view["top"] == view["bottom"] == "4S"
+    st.play("take 5S")  # onto the pile's top
+    assert (st.view(0)["top"], st.view(0)["bottom"]) == ("5S", "4S")
