@@ -1431,6 +1431,8 @@ def display(v: Value) -> str:
     """How a value reads inside a message."""
     if type(v) is str:
         return v
+    if type(v) is int:  # as str(v) below, without looking for a label
+        return str(v)
     if v is None:
         return "none"
     if isinstance(v, bool):
