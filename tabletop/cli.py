@@ -8,9 +8,9 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 
@@ -35,98 +35,245 @@ EPILOG = """examples:
 """
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="tabletop", description="Play small card games by their rules, in the terminal.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    ls = sub.add_parser("list", help="the games, with players and a one-line description")
-    ls.add_argument("--lang", choices=LANGS, help="the descriptions' language (default: locale)")
-    r = sub.add_parser("rules", help="a game's rules page (rules, options, notation, rulings)")
-    r.add_argument("game", help="a game id (see: tabletop list), or a .yaml ruleset")
-    r.add_argument("--lang", choices=LANGS, help="the page's language (default: locale); "
-                   "the English page when there is none in that language")
-    r.add_argument("--designer", action="store_true",
-                   help="the designer's page: view keys, the reasoning behind each ruling, "
-                        "measured figures")
-    c = sub.add_parser("check", help="check a ruleset file and play random games with it; "
-                       "exit status 0 when nothing is wrong, 1 otherwise")
-    c.add_argument("path", help="a .yaml ruleset")
-    c.add_argument("--games", type=int, default=300, metavar="N",
-                   help="random games to play (default 300)")
-    c.add_argument("--seconds", type=float, default=20.0, metavar="S",
-                   help="time budget for the games (default 20)")
-    nw = sub.add_parser("new", help="write a small, complete, commented ruleset to start "
-                        "your own game from")
-    nw.add_argument("name", help='the game\'s name, e.g. "My Game" (writes my-game.yaml)')
-    nw.add_argument("--dir", default=".", help="the folder to write it in (default: here)")
-    pl = sub.add_parser("play", help="play a game in the terminal",
-                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("game", nargs="?", help="a game id, or the path of a .yaml ruleset")
-    pl.add_argument("--seed", help="the seed (a whole number): the same seed deals the same game")
-    pl.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. difficulty=hard (see: tabletop rules GAME)")
-    pl.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
-    pl.add_argument("--solo", action="store_true", help="play alone (one seat)")
-    pl.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
-                    help="give seat N (from 1) to a bot: random, greedy, mcts or expert")
-    pl.add_argument("--watch", action="store_true",
-                    help="watch bots play (seats not given with --seat get random bots)")
-    pl.add_argument("--delay", metavar="SECONDS",
-                    help=f"pause after each bot move (0 to {MAX_DELAY:g}; default "
-                         f"{WATCH_DELAY:g} with --watch, else 0)")
-    pl.add_argument("--hints", action="store_true", help="in a solo game, show the expert's "
-                    "move and its chance to win at each prompt (or type hint)")
-    pl.add_argument("--lang", choices=LANGS, help="language of the table (default: locale)")
-    pl.add_argument("--load", metavar="FILE", help="resume a saved game")
-    pl.add_argument("--save", metavar="FILE", help="where to save the game (default: "
-                    "$TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves/GAME-SEED.json)")
-    sv = sub.add_parser("solve", help="solve a solo game: can this deal be won (--seed, "
-                        "--deck, --games), or the best play and its chance (no seed)")
-    sv.add_argument("game", nargs="?", help="a solo game's id, or a .yaml ruleset")
-    sv.add_argument("--seed", help="solve this deal, knowing the order of every card")
-    sv.add_argument("--deck", help="solve this stacked deck (codes, top first, separated by "
-                    "commas or spaces), knowing its order")
-    sv.add_argument("--games", type=int, metavar="N",
-                    help="solve the deals of seeds 0 to N-1 and give the share winnable")
-    sv.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. binding=inclusive")
-    sv.add_argument("--load", metavar="FILE", help="the best move from a saved game, from "
-                    "what the player sees")
-    sv.add_argument("--seconds", type=float, default=60.0, metavar="S",
-                    help="time budget for one deal (default 60)")
-    sv.add_argument("--workers", type=int, default=1, metavar="N",
-                    help="solve deals in N processes (with --games)")
-    sv.add_argument("--json", action="store_true", help="print the result as JSON")
-    sv.add_argument("--lang", choices=LANGS, help="language of the answer (default: locale)")
-    sm = sub.add_parser(
-        "simulate", help="play many games with bots: who wins from which seat, how long "
-        "games last, which moves and cards matter (see docs/simulate.md)")
-    sm.add_argument("game", help="a game id, or the path of a .yaml ruleset")
-    sm.add_argument("--games", default="1000", metavar="N", help="games to play (default 1000)")
-    sm.add_argument("--players", help="a number of players, or their names: Ana,Ben,Chloe")
-    sm.add_argument("--seat", action="append", default=[], metavar="N=bot:KIND",
-                    help="the bot of seat N (from 1): random (the default), greedy or mcts, "
-                    "with settings, e.g. 1=bot:mcts:iterations=50")
-    sm.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                    help="a game option, e.g. difficulty=hard")
-    sm.add_argument("--compare", metavar="NAME=A,B", help="play the same seeds under each "
-                    "value of an option and show the differences")
-    sm.add_argument("--seed", help="the master seed (default: drawn, and shown)")
-    sm.add_argument("--workers", metavar="N", help="processes to play on (default 1)")
-    sm.add_argument("--cluster", metavar="ADDRESS", help="a Dask scheduler to play on, e.g. "
-                    "tcp://10.0.0.5:8786 (needs tabletop[cluster])")
-    sm.add_argument("--json", metavar="FILE", help="write the figures as JSON")
-    sm.add_argument("--csv", metavar="FILE", help="write the figures as CSV")
-    sm.add_argument("--plot", metavar="FILE", help="draw the figures in a PNG (needs "
-                    "tabletop[plot])")
-    sm.add_argument("--lang", choices=LANGS, help="language of the report (default: locale)")
+_ARGPARSE = [  # argparse's complaints (Python 3.11-3.13 wording), said in the table's language
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), "arg_unrecognized"),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), "arg_required"),
+    (re.compile(r"argument (?P<arg>.+?): invalid choice: (?P<value>.+?) "
+                r"\(choose from (?P<choices>.*)\)"), "arg_choice"),
+    (re.compile(r"argument (?P<arg>.+?): expected one argument"), "arg_one"),
+    (re.compile(r"argument (?P<arg>.+?): invalid int value: (?P<value>.*)"), "arg_int"),
+    (re.compile(r"argument (?P<arg>.+?): invalid float value: (?P<value>.*)"), "arg_float"),
+    (re.compile(r"ambiguous option: (?P<option>.+?) could match (?P<matches>.*)"),
+     "arg_ambiguous"),
+]
+
+
+def _arg_message(message: str, lang: str) -> str:
+    """An argparse complaint in ``lang`` (as argparse wrote it when its wording is unknown)."""
+    for pattern, key in _ARGPARSE:
+        m = pattern.fullmatch(message)
+        if m:
+            return t(lang, key, **m.groupdict())
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose complaints come in one sentence in the table's language (``lang``, set
+    by ``main`` from ``--lang`` or the locale before parsing) with the help to read next."""
+
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        lang = _Parser.lang
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: {_arg_message(message, lang)} "
+                     f"{t(lang, 'cli_see_help', command=self.prog)}\n")
+
+
+def _argv_lang(argv: Sequence[str]) -> str:
+    """The table's language as ``--lang`` gives it on the command line, else the locale's."""
+    for i, arg in enumerate(argv):
+        value = (argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else
+                 arg.partition("=")[2] if arg.startswith("--lang=") else None)
+        if value in LANGS:
+            return value
+    return default_lang()
+
+
+_EPILOG = {"en": "examples:", "fr": "exemples :"}
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """The help's layout, its ``usage:`` said in the table's language (``prefix``)."""
+
+    prefix = "usage: "
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, self.prefix if prefix is None else prefix)
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command's arguments, their help in ``lang``."""
+
+    def h(en: str, fr: str) -> str:
+        return fr if lang == "fr" else en
+
+    raw: Any = type("_Formatter", (_Formatter,), {"prefix": h("usage: ", "utilisation : ")})
+    epilog = _EPILOG.get(lang, _EPILOG["en"]) + "\n" + EPILOG.partition("\n")[2]
+    p = _Parser(prog="tabletop", add_help=False, epilog=epilog, formatter_class=raw,
+                description=h("Play small card games by their rules, in the terminal.",
+                              "Jouer de petits jeux de cartes selon leurs règles, dans le "
+                              "terminal."))
+    _help(p, h)
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}",
+                   help=h("show the version and exit", "afficher la version et quitter"))
+    sub = p.add_subparsers(dest="command", metavar=h("COMMAND", "COMMANDE"),
+                           title=h("commands", "commandes"))
+
+    def command(name: str, text: str, **kw: Any) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, add_help=False, help=text, formatter_class=raw, **kw)
+        _help(sp, h)
+        return sp
+
+    lang_help = h("the language of the table: en or fr (default: the locale's)",
+                  "la langue de la table : en ou fr (par défaut : celle du système)")
+    ls = command("list", h(
+        "the games, with players and a one-line description",
+        "les jeux, avec leurs joueurs et une description d'une ligne"))
+    ls.add_argument("--lang", choices=LANGS, help=lang_help)
+    r = command("rules", h(
+        "a game's rules page (rules, options, notation, rulings)",
+        "la page des règles d'un jeu (règles, options, notation, arbitrages)"))
+    game_help = h("a game id (see: tabletop list), or the path of a .yaml ruleset",
+                  "un jeu (voir : tabletop list), ou le chemin d'un fichier de règles .yaml")
+    r.add_argument("game", metavar=h("game", "jeu"), help=game_help)
+    r.add_argument("--lang", choices=LANGS, help=h(
+        "the page's language (default: locale); the English page when there is none in that "
+        "language", "la langue de la page (par défaut : celle du système) ; la page anglaise "
+        "quand il n'y en a pas dans cette langue"))
+    r.add_argument("--designer", action="store_true", help=h(
+        "the designer's page: view keys, the reasoning behind each ruling, measured figures",
+        "la page du concepteur (en anglais) : clés de la vue, raisons de chaque arbitrage, "
+        "chiffres mesurés"))
+    c = command("check", h(
+        "check a ruleset file and play random games with it; exit status 0 when nothing is "
+        "wrong, 1 otherwise", "vérifier un fichier de règles et jouer des parties au hasard "
+        "avec lui ; code de sortie 0 si rien ne cloche, 1 sinon"))
+    c.add_argument("path", metavar=h("path", "fichier"),
+                   help=h("a .yaml ruleset", "un fichier de règles .yaml"))
+    c.add_argument("--games", type=int, default=300, metavar="N", help=h(
+        "random games to play (default 300)", "parties au hasard à jouer (300 par défaut)"))
+    c.add_argument("--seconds", type=float, default=20.0, metavar="S", help=h(
+        "time budget for the games (default 20)", "temps accordé aux parties (20 par défaut)"))
+    nw = command("new", h(
+        "write a small, complete, commented ruleset to start your own game from",
+        "écrire un petit fichier de règles complet et commenté, pour partir de lui"))
+    nw.add_argument("name", metavar=h("name", "nom"), help=h(
+        'the game\'s name, e.g. "My Game" (writes my-game.yaml)',
+        'le nom du jeu, par exemple "Mon Jeu" (écrit mon-jeu.yaml)'))
+    nw.add_argument("--dir", default=".", help=h("the folder to write it in (default: here)",
+                                                 "le dossier où l'écrire (par défaut : ici)"))
+    pl = command("play", epilog=epilog, text=h(
+        "play a game in the terminal", "jouer une partie dans le terminal"))
+    pl.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=game_help)
+    pl.add_argument("--seed", metavar=h("SEED", "GRAINE"), help=h(
+        "the seed (a whole number): the same seed deals the same game",
+        "la graine (un nombre entier) : la même graine donne la même donne"))
+    option_help = h("a game option, e.g. difficulty=hard (see: tabletop rules GAME)",
+                    "une option du jeu, par exemple difficulty=hard (voir : tabletop rules JEU)")
+    pl.add_argument("--option", action="append", default=[], metavar=h("NAME=VALUE", "NOM=VALEUR"),
+                    help=option_help)
+    players_help = h("a number of players, or their names: Ana,Ben,Chloe",
+                     "un nombre de joueurs, ou leurs noms : Ana,Ben,Chloé")
+    pl.add_argument("--players", metavar=h("PLAYERS", "JOUEURS"), help=players_help)
+    pl.add_argument("--solo", action="store_true", help=h("play alone (one seat)",
+                                                          "jouer seul (une place)"))
+    pl.add_argument("--seat", action="append", default=[],
+                    metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
+        "give seat N (from 1) to a bot: random, greedy, mcts or expert",
+        "donner la place N (à partir de 1) à un bot : random, greedy, mcts ou expert"))
+    pl.add_argument("--watch", action="store_true", help=h(
+        "watch bots play (seats not given with --seat get random bots)",
+        "regarder jouer les bots (les places sans --seat ont des bots au hasard)"))
+    pl.add_argument("--delay", metavar=h("SECONDS", "SECONDES"), help=h(
+        f"pause after each bot move (0 to {MAX_DELAY:g}; default {WATCH_DELAY:g} with --watch, "
+        "else 0)", f"pause après chaque coup d'un bot (de 0 à {MAX_DELAY:g} ; "
+        f"{WATCH_DELAY:g} par défaut avec --watch, sinon 0)"))
+    pl.add_argument("--hints", action="store_true", help=h(
+        "in a solo game, show the expert's move and its chance to win at each prompt (or type "
+        "hint)", "en solo, montrer à chaque tour le coup de l'expert et sa chance de gagner "
+        "(ou tapez indice)"))
+    pl.add_argument("--lang", choices=LANGS, help=lang_help)
+    pl.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h("resume a saved game",
+                                                     "reprendre une partie sauvegardée"))
+    pl.add_argument("--save", metavar=h("FILE", "FICHIER"), help=h(
+        "where to save the game (default: $TABLETOP_SAVE_DIR or "
+        "~/.local/share/tabletop/saves/GAME-SEED.json)", "où sauvegarder la partie (par "
+        "défaut : $TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves/JEU-GRAINE.json)"))
+    sv = command("solve", h(
+        "solve a solo game: can this deal be won (--seed, --deck, --games), or the best play "
+        "and its chance (no seed)", "résoudre un jeu solo : cette donne peut-elle être gagnée "
+        "(--seed, --deck, --games), ou le meilleur jeu et sa chance (sans graine)"))
+    sv.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=h(
+        "a solo game's id, or the path of a .yaml ruleset",
+        "un jeu solo, ou le chemin d'un fichier de règles .yaml"))
+    sv.add_argument("--seed", help=h("solve this deal, knowing the order of every card",
+                                     "résoudre cette donne, en connaissant l'ordre des cartes"))
+    sv.add_argument("--deck", help=h(
+        "solve this stacked deck (codes, top first, separated by commas or spaces), knowing "
+        "its order", "résoudre ce paquet (codes, du dessus vers le dessous, séparés par des "
+        "virgules ou des espaces), en connaissant son ordre"))
+    sv.add_argument("--games", type=int, metavar="N", help=h(
+        "solve the deals of seeds 0 to N-1 and give the share winnable",
+        "résoudre les donnes des graines 0 à N-1 et donner la part gagnable"))
+    sv.add_argument("--option", action="append", default=[],
+                    metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
+        "a game option, e.g. binding=inclusive",
+        "une option du jeu, par exemple binding=inclusive"))
+    sv.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h(
+        "the best move from a saved game, from what the player sees",
+        "le meilleur coup d'une partie sauvegardée, d'après ce que voit le joueur"))
+    sv.add_argument("--seconds", type=float, default=60.0, metavar="S", help=h(
+        "time budget for one deal (default 60)", "temps accordé à une donne (60 par défaut)"))
+    sv.add_argument("--workers", type=int, default=1, metavar="N", help=h(
+        "solve deals in N processes (with --games)",
+        "résoudre les donnes dans N processus (avec --games)"))
+    sv.add_argument("--json", action="store_true", help=h("print the result as JSON",
+                                                          "écrire le résultat en JSON"))
+    sv.add_argument("--lang", choices=LANGS, help=lang_help)
+    sm = command("simulate", h(
+        "play many games with bots: who wins from which seat, how long games last, which moves "
+        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre bots : "
+        "qui gagne de quelle place, combien durent les parties, quels coups et quelles cartes "
+        "comptent (voir docs/simulate.md)"))
+    sm.add_argument("game", metavar=h("game", "jeu"), help=game_help)
+    sm.add_argument("--games", default="1000", metavar="N", help=h(
+        "games to play (default 1000)", "parties à jouer (1000 par défaut)"))
+    sm.add_argument("--players", metavar=h("PLAYERS", "JOUEURS"), help=players_help)
+    sm.add_argument("--seat", action="append", default=[],
+                    metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
+        "the bot of seat N (from 1): random (the default), greedy or mcts, with settings, e.g. "
+        "1=bot:mcts:iterations=50", "le bot de la place N (à partir de 1) : random (par "
+        "défaut), greedy ou mcts, avec ses réglages, par exemple 1=bot:mcts:iterations=50"))
+    sm.add_argument("--option", action="append", default=[],
+                    metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
+        "a game option, e.g. difficulty=hard", "une option du jeu, par exemple "
+        "difficulty=hard"))
+    sm.add_argument("--compare", metavar=h("NAME=A,B", "NOM=A,B"), help=h(
+        "play the same seeds under each value of an option and show the differences",
+        "jouer les mêmes graines sous chaque valeur d'une option et montrer les écarts"))
+    sm.add_argument("--seed", help=h("the master seed (default: drawn, and shown)",
+                                     "la graine maîtresse (par défaut : tirée, et affichée)"))
+    sm.add_argument("--workers", metavar="N", help=h("processes to play on (default 1)",
+                                                     "processus où jouer (1 par défaut)"))
+    sm.add_argument("--cluster", metavar=h("ADDRESS", "ADRESSE"), help=h(
+        "a Dask scheduler to play on, e.g. tcp://10.0.0.5:8786 (needs tabletop[cluster])",
+        "un ordonnanceur Dask où jouer, par exemple tcp://10.0.0.5:8786 (demande "
+        "tabletop[cluster])"))
+    sm.add_argument("--json", metavar=h("FILE", "FICHIER"), help=h("write the figures as JSON",
+                                                     "écrire les chiffres en JSON"))
+    sm.add_argument("--csv", metavar=h("FILE", "FICHIER"), help=h("write the figures as CSV",
+                                                    "écrire les chiffres en CSV"))
+    sm.add_argument("--plot", metavar=h("FILE", "FICHIER"), help=h(
+        "draw the figures in a PNG (needs tabletop[plot])",
+        "dessiner les chiffres dans un PNG (demande tabletop[plot])"))
+    sm.add_argument("--lang", choices=LANGS, help=lang_help)
     for sp in (ls, r, pl, sm, sv):  # your own games, found by id beside the shipped ones
-        sp.add_argument("--games-dir", action="append", default=[], metavar="DIR",
-                        help="a folder of your own .yaml games, played by their file name "
-                        "(also: $TABLETOP_GAMES_DIR)")
+        sp.add_argument("--games-dir", action="append", default=[],
+                        metavar=h("DIR", "DOSSIER"), help=h(
+            "a folder of your own .yaml games, played by their file name (also: "
+            "$TABLETOP_GAMES_DIR)", "un dossier de vos propres jeux .yaml, joués par leur nom "
+            "de fichier (aussi : $TABLETOP_GAMES_DIR)"))
     return p
+
+
+def _help(p: argparse.ArgumentParser, h: Callable[[str, str], str]) -> None:
+    """``-h``/``--help`` and the headings of the help, in the table's language."""
+    p.add_argument("-h", "--help", action="help", help=h("show this help and exit",
+                                                         "afficher cette aide et quitter"))
+    p._positionals.title = h("positional arguments", "arguments")
+    p._optionals.title = h("options", "options")
 
 
 MAX_DELAY = 60.0
@@ -142,8 +289,15 @@ def _save_dir() -> Path:
     return Path.home() / ".local" / "share" / "tabletop" / "saves"
 
 
-class UsageError(Exception):
-    """A command-line value that cannot be used; the message says which and why."""
+class UsageError(TabletopError):
+    """A command-line value that cannot be used; the message says which and why, in each
+    language of the table (``key`` in the catalogue of ui/i18n.py; a value given as a dict is
+    itself per language)."""
+
+    def __init__(self, key: str, **kw: Any) -> None:
+        texts = {lang: t(lang, key, **{k: text_of(v, lang) if isinstance(v, dict) else v
+                                       for k, v in kw.items()}) for lang in LANGS}
+        super().__init__(texts["en"], texts=texts)
 
 
 def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
@@ -156,22 +310,21 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     if re.fullmatch(r"[+-]?\d+", text):
         count = int(text)
         if not spec_min <= count <= spec_max:
-            span = str(spec_min) if spec_min == spec_max else f"{spec_min} to {spec_max}"
-            raise UsageError(f"--players {arg}: this game is played by {span} player(s)")
+            span = ({"en": str(spec_min), "fr": f"à {spec_min}"} if spec_min == spec_max else
+                    {"en": f"{spec_min} to {spec_max}", "fr": f"de {spec_min} à {spec_max}"})
+            raise UsageError("cli_players_range", arg=arg, span=span)
         return count, None
     names = [n.strip() for n in text.split(",")]
     if not text or any(not n for n in names):
-        raise UsageError(f"--players {arg!r}: give a number or names separated by commas, "
-                         "with no empty name, e.g. Ana,Ben")
+        raise UsageError("cli_players_names", arg=arg)
     for i, n in enumerate(names):
         if not n.isprintable():
-            raise UsageError(f"--players {arg!r}: a name holds only printable characters")
+            raise UsageError("cli_players_printable", arg=arg)
         if n.startswith("-") or re.fullmatch(r"[+-]?\d+", n):
-            raise UsageError(f"--players {arg!r}: a name starts with a letter, not {n!r}")
+            raise UsageError("cli_players_letter", arg=arg, name=n)
         m = re.fullmatch(r"[pP](\d+)", n)
         if m and int(m.group(1)) != i + 1:
-            raise UsageError(f"--players {arg!r}: {n!r} is how seat {m.group(1)} is typed; "
-                             "give another name")
+            raise UsageError("cli_players_seat_word", arg=arg, name=n, n=m.group(1))
     return len(names), names  # new_game checks them: one word each, all different
 
 
@@ -184,26 +337,26 @@ def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict
     for item in seats:
         left, sep, right = item.partition("=")
         if not sep or not re.fullmatch(r"[0-9]+", left.strip()) or not right.startswith("bot:"):
-            raise UsageError(f"--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random")
+            raise UsageError("cli_seat_shape", item=item)
         n = int(left)
         if not 1 <= n <= players:
-            raise UsageError(f"--seat {item!r}: seats are numbered 1 to {players}")
+            raise UsageError("cli_seat_range", item=item, players=players)
         if any(n == m for m, *_ in out):
-            raise UsageError(f"--seat {item!r}: seat {n} is already given; give each seat "
-                             "once")
+            raise UsageError("cli_seat_twice", item=item, n=n)
         kind, _, settings = right[4:].partition(":")
         kw: dict[str, float] = {}
         for part in filter(None, settings.split(",")):
             k, _, v = part.partition("=")
             if k in kw:
-                raise UsageError(f"--seat {item!r}: {k} is given twice")
+                raise UsageError("cli_setting_twice", item=item, name=k)
             try:
                 kw[k] = float(v)
             except ValueError:
-                raise UsageError(f"--seat {item!r}: {part!r} should be NAME=NUMBER") from None
+                raise UsageError("cli_setting_shape", item=item, part=part) from None
             if not 0 < kw[k] <= MAX_BOT_SETTING:
-                raise UsageError(f"--seat {item!r}: {k} must be above 0 and at most "
-                                 f"{MAX_BOT_SETTING:,.0f}")
+                raise UsageError("cli_setting_range", item=item, name=k, most={
+                    "en": f"{MAX_BOT_SETTING:,.0f}",
+                    "fr": f"{MAX_BOT_SETTING:,.0f}".replace(",", "\u202f")})
         make_bot(kind, None, **kw)  # an unknown kind or setting: BotError, said in one sentence
         out.append((n, item, kind, kw))
     return out
@@ -243,10 +396,9 @@ def _options(items: list[str]) -> dict[str, str]:
     for item in items:
         k, sep, v = item.partition("=")
         if not sep or not k.strip():
-            raise UsageError(f"--option {item!r}: write NAME=VALUE, e.g. difficulty=hard")
+            raise UsageError("cli_option_shape", item=item)
         if k.strip() in out:
-            raise UsageError(f"--option {item!r}: the option {k.strip()} is already given; "
-                             "give each option once")
+            raise UsageError("cli_option_twice", item=item, name=k.strip())
         out[k.strip()] = v.strip()
     return out
 
@@ -337,7 +489,7 @@ def _seed(arg: str | None) -> int | None:
     if arg is None:
         return None
     if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > MAX_SEED:
-        raise UsageError(f"--seed {arg!r}: the seed is a whole number from 0 to {MAX_SEED}")
+        raise UsageError("cli_seed", arg=arg, most=MAX_SEED)
     return int(arg)
 
 
@@ -349,8 +501,7 @@ def _delay(arg: str | None, watch: bool) -> float:
     except ValueError:
         d = math.nan
     if not (math.isfinite(d) and 0 <= d <= MAX_DELAY):
-        raise UsageError(f"--delay {arg!r}: the delay is a number of seconds from 0 to "
-                         f"{MAX_DELAY:g}")
+        raise UsageError("cli_delay", arg=arg, most=f"{MAX_DELAY:g}")
     return d
 
 
@@ -372,23 +523,22 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     a.seed = _seed(a.seed)
     delay = _delay(a.delay, a.watch)
     if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
-        raise UsageError("--load resumes a saved game as it was: give no game, players, "
-                         "options or seed with it (only --seat, --watch, --lang, --save)")
+        raise UsageError("cli_load_alone")
     if a.solo and a.players:
-        raise UsageError("--solo plays alone: leave out --players (or drop --solo)")
+        raise UsageError("cli_solo_players")
     if a.load:
         path = Path(a.load).expanduser()
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
+            raise UsageError("cli_save_not_text", path=path) from None
         state: State = registry.restore(text)
         save_path = Path(a.save).expanduser() if a.save else path
     else:
         if not a.game:
-            raise UsageError("which game? e.g. tabletop play scoundrel (see: tabletop list)")
+            raise UsageError("cli_which_game_play")
         game = registry.load(a.game)
         players, names = _players(a.players, a.solo, game.spec.min_players,
                                   game.spec.max_players)
@@ -433,35 +583,35 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
 
     from . import solve
     if not a.game and not a.load:
-        raise UsageError("which game? e.g. tabletop solve scoundrel --seed 7")
+        raise UsageError("cli_which_game_solve")
     if sum(x is not None and x is not False for x in (a.seed, a.deck, a.games, a.load)) > 1:
-        raise UsageError("give one of --seed, --deck, --games or --load")
+        raise UsageError("cli_solve_one_of")
     if not 1 <= a.workers <= 64:
-        raise UsageError(f"--workers {a.workers}: give 1 to 64")
+        raise UsageError("cli_workers", n=a.workers)
     if not a.seconds > 0:
-        raise UsageError(f"--seconds {a.seconds:g}: give a positive time")
+        raise UsageError("cli_seconds", n=f"{a.seconds:g}")
     if a.load:
         path = Path(a.load).expanduser()
         try:
             state = registry.restore(path.read_text(encoding="utf-8"))
         except OSError as e:
-            raise UsageError(f"cannot read the saved game {path} ({e.strerror or e})") from None
+            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:
-            raise UsageError(f"{path} is not a tabletop save (it is not text)") from None
+            raise UsageError("cli_save_not_text", path=path) from None
         game = state.game
     else:
         game = registry.load(a.game)
     lang = a.lang or default_lang()
     name = text_of(game.spec.name, lang)
     if game.spec.min_players > 1:
-        raise UsageError(t(lang, "solve_not_solo", game=name))
+        raise UsageError("solve_not_solo", game=game.spec.name)
     options = game.check_options(_options(a.option)) if not a.load else state.options
     opts = _opts_text(options) or t(lang, "solve_no_options")
     out: dict[str, object] = {"game": game.id, "options": options}
     say: list[str] = []
     if a.games is not None:
         if not 1 <= a.games <= 1_000_000:
-            raise UsageError(f"--games {a.games}: give 1 to 1000000")
+            raise UsageError("cli_solve_games", n=a.games)
         from rich.progress import Progress
         jobs = [(game.source_ref or game.id, k, options, a.seconds) for k in range(a.games)]
         results: list[tuple[int, bool | None, float]] = []
@@ -547,15 +697,14 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
         if unseen > 9:
-            raise UsageError(t(lang, "solve_too_hidden", game=name, n=unseen))
+            raise UsageError("solve_too_hidden", game=game.spec.name, n=unseen)
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
             solve.load_solved(game, options, 0, chance)  # the solved table, if kept
             try:
                 ranked = chance.rank(state)
             except solve.OutOfBudget:
-                raise UsageError(t(lang, "solve_position_timeout",
-                                   seconds=_num(a.seconds, None, lang))) from None
+                raise UsageError("solve_position_timeout", seconds=_nums(a.seconds)) from None
             out["moves"] = [[m.text, p] for p, m in ranked]
             say.append(t(lang, "solve_from_save", game=name))
             for p, m in ranked:
@@ -565,8 +714,8 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
             except solve.OutOfBudget:
-                raise UsageError(t(lang, "solve_game_timeout", game=name,
-                                   seconds=_num(a.seconds, None, lang))) from None
+                raise UsageError("solve_game_timeout", game=game.spec.name,
+                                 seconds=_nums(a.seconds)) from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"]})
             say.append(t(lang, "solve_wins", game=name, options=opts,
@@ -583,6 +732,21 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         for line_ in say:
             console.print(line_, markup=False, highlight=False)
     return 0
+
+
+def _nums(x: float) -> dict[str, str]:
+    """A number as each language of the table writes it (see ``_num``)."""
+    return {lang: _num(x, None, lang) for lang in LANGS}
+
+
+def _why(e: OSError) -> dict[str, str] | str:
+    """Why a file cannot be read, in each language for the usual reasons."""
+    import errno
+
+    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
+          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
+    en = str(e.strerror or e)
+    return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
 
 
 def _opts_text(options: dict[str, str]) -> str:
@@ -632,8 +796,7 @@ def cmd_simulate(console: Console, a: argparse.Namespace) -> int:
     games = screen.whole(a.games, "--games", 1, simulate.MAX_GAMES)
     workers = screen.whole(a.workers or "1", "--workers", 1, simulate.MAX_WORKERS)
     if a.cluster and a.workers:
-        raise UsageError("--workers does not apply with --cluster: the cluster's workers "
-                         "play the games")
+        raise UsageError("cli_workers_cluster")
     kinds: list[tuple[str, dict[str, float]]] = [("random", {})] * players
     for n, _item, kind, kw in _seat_bots(a.seat, players):
         kinds[n - 1] = (kind, kw)
@@ -645,8 +808,10 @@ def cmd_simulate(console: Console, a: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
-    parser = _parser()
-    a = parser.parse_args(argv)
+    args = sys.argv[1:] if argv is None else argv
+    lang = _Parser.lang = _argv_lang(args)
+    parser = _parser(lang)
+    a = parser.parse_args(args)
     console = Console(highlight=False)
     try:
         for folder in getattr(a, "games_dir", None) or []:
@@ -659,10 +824,9 @@ def main(argv: list[str] | None = None) -> int:
             from .starter import write_starter
 
             path = write_starter(a.name, a.dir)
-            console.print(f"wrote {path}: a whole game that loads and plays. Next:\n"
-                          f"  tabletop check {path}     # after each change\n"
-                          f"  tabletop play {path}\n"
-                          "Every word is explained in docs/yaml-reference.md.",
+            console.print(f"{t(lang, 'cli_wrote', path=path)}\n"
+                          f"  tabletop check {path}     {t(lang, 'cli_wrote_check')}\n"
+                          f"  tabletop play {path}\n{t(lang, 'cli_wrote_words')}",
                           markup=False, highlight=False)
             return 0
         if a.command == "check":
@@ -678,13 +842,14 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_simulate(console, a)
         parser.print_help()
         return 0
-    except (TabletopError, UsageError) as e:  # a BotError is a TabletopError
-        console.print(f"tabletop: {e}", style="bold red", markup=False, highlight=False)
+    except TabletopError as e:  # a BotError and a UsageError are TabletopErrors
+        console.print(f"tabletop: {e.in_lang(lang)}",
+                      style="bold red", markup=False, highlight=False)
         return 2
     except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee
-        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
-        console.print(f"tabletop: the game ran out of {what}: a mistake in the ruleset",
-                      style="bold red", markup=False, highlight=False)
+        key = "cli_out_of_memory" if isinstance(e, MemoryError) else "cli_out_of_depth"
+        console.print(f"tabletop: {t(lang, key)}", style="bold red", markup=False,
+                      highlight=False)
         return 2
     except KeyboardInterrupt:
         console.print("")
@@ -692,9 +857,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug of ours: one sentence for the user, the details on request
         if os.environ.get("TABLETOP_DEBUG"):
             traceback.print_exc()
-        console.print(f"tabletop: internal error ({type(e).__name__}: {e}); please report it "
-                      "(TABLETOP_DEBUG=1 shows the details)", style="bold red", markup=False,
-                      highlight=False)
+        console.print(f"tabletop: {t(lang, 'cli_internal', error=f'{type(e).__name__}: {e}')}",
+                      style="bold red", markup=False, highlight=False)
         return 3
 
 

@@ -95,11 +95,16 @@ class _Work:
 Work = _Work()
 
 
-def did_you_mean(word: object, choices: object) -> str:
-    """`` (did you mean 'x'?)`` when a known name is close to a mistyped one, else ``""``."""
+def did_you_mean(word: object, choices: object, lang: str = "en") -> str:
+    """`` (did you mean 'x'?)`` when a known name is close to a mistyped one, else ``""``
+    (in French with ``lang="fr"``)."""
     names = [str(c) for c in choices] if isinstance(choices, set | list | tuple | dict) else []
     close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.7)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    if not close:
+        return ""
+    if lang == "fr":
+        return f" (vouliez-vous dire « {close[0]} » ?)"
+    return f" (did you mean {close[0]!r}?)"
 
 
 def _bounded(v: int, text: str) -> int:

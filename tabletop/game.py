@@ -26,6 +26,7 @@ from .spec import (
     text_of,
 )
 from .state import BOX, Event, State, fold_accents
+from .values import message_error
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
@@ -198,14 +199,14 @@ class Game:
         for k, v in (options or {}).items():
             if k not in spec:
                 known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items())
-                raise OptionError(f"{self.id} has no option {k!r}{did_you_mean(k, spec)}"
-                                  + (f"; its options are {known}" if known else
-                                     "; it has no options"))
+                close = {lang: did_you_mean(k, spec, lang) for lang in ("en", "fr")}
+                raise message_error(OptionError, "no_option" if known else "no_options",
+                                    game=self.id, name=k, close=close, known=known)
             by_lower = {x.lower(): x for x in spec[k].values}
             value = by_lower.get(str(v).strip().lower())
             if value is None:
-                raise OptionError(f"option {k} cannot be {v!r}; choose one of "
-                                  f"{', '.join(spec[k].values)}")
+                raise message_error(OptionError, "option_value", name=k, value=v,
+                                    values=", ".join(spec[k].values))
             out[k] = value
         return out
 
@@ -215,20 +216,20 @@ class Game:
         :raises DeckError: an unknown code, or more copies of a card than the game has.
         """
         if isinstance(deck, str) or not isinstance(deck, Iterable):
-            raise DeckError("deck must be a list of card codes, top first, e.g. ['7D', 'KS']")
+            raise message_error(DeckError, "deck_list")
         used: dict[str, int] = {}
         out: list[int] = []
         for raw in deck:
             if not isinstance(raw, str):
-                raise DeckError(f"deck entries are card codes (text), got {raw!r}")
+                raise message_error(DeckError, "deck_entry", raw=raw)
             code = self.card_code(raw)
             if code is None:
-                raise DeckError(f"{raw!r} is not a card of {self.name}")
+                raise message_error(DeckError, "deck_card", raw=raw, game=self.spec.name)
             copies = self.cards_by_code[code]
             n = used.get(code, 0)
             if n >= len(copies):
-                raise DeckError(f"{code} is listed {n + 1} times; {self.name} has "
-                                f"{len(copies)} of it")
+                raise message_error(DeckError, "deck_copies", code=code, n=n + 1,
+                                    game=self.spec.name, copies=len(copies))
             used[code] = n + 1
             out.append(copies[n].uid)
         return out
@@ -269,19 +270,21 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int):
             raise PlayerCountError(f"players must be a whole number, got {players!r}")
         if not spec.min_players <= players <= spec.max_players:
-            span = (str(spec.min_players) if spec.min_players == spec.max_players
-                    else f"{spec.min_players} to {spec.max_players}")
-            raise PlayerCountError(f"{self.name} is played by {span} player(s), not {players}")
+            lo, hi = spec.min_players, spec.max_players
+            span = ({"en": str(lo), "fr": f"à {lo}"} if lo == hi else
+                    {"en": f"{lo} to {hi}", "fr": f"de {lo} à {hi}"})
+            raise message_error(PlayerCountError, "player_count", game=spec.name, span=span,
+                                n=players)
         opts = dict(options or {}) if options_as_saved else self.check_options(options)
         seat_names = [str(n).strip() for n in names] if names is not None else []
         if seat_names and len(seat_names) != players:
-            raise PlayerCountError(f"{len(seat_names)} names for {players} players")
+            raise message_error(PlayerCountError, "names_count", n=len(seat_names),
+                                players=players)
         for n in seat_names:
             if not n or any(ch.isspace() for ch in n):
-                raise PlayerCountError(f"a player's name is one word (it is typed in moves): "
-                                       f"{n!r}")
+                raise message_error(PlayerCountError, "name_word", name=n)
         if len({n.lower() for n in seat_names}) != len(seat_names):
-            raise PlayerCountError("two players have the same name; give each seat its own")
+            raise message_error(PlayerCountError, "same_name")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)

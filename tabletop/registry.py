@@ -43,7 +43,9 @@ def add_games_dir(path: str | Path) -> None:
     """Look for games in this folder too (``tabletop play my-game --games-dir DIR``)."""
     p = Path(path).expanduser()
     if not p.is_dir():
-        raise UnknownGameError(f"no folder {path}: --games-dir names a folder of .yaml rulesets")
+        from .values import message_error
+
+        raise message_error(UnknownGameError, "no_games_dir", path=path)
     _games_dirs.append(p)
 
 
@@ -101,7 +103,10 @@ def ruleset_path(game_id: str) -> Path:
     """
     p = rulesets_dir() / f"{game_id}.yaml"
     if not p.is_file():
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {', '.join(games())}")
+        from .values import message_error
+
+        raise message_error(UnknownGameError, "unknown_game_id", game=game_id,
+                            games=", ".join(games()))
     return p
 
 
@@ -148,14 +153,17 @@ def locate(game: str | Path) -> tuple[Path, str | None]:
         return found, str(found)
     if p.suffix in (".yaml", ".yml") or p.exists():
         if not p.is_file():
-            raise UnknownGameError(f"no ruleset file at {text}; the shipped games are: "
-                                   f"{', '.join(games())}")
+            from .values import message_error
+
+            raise message_error(UnknownGameError, "no_ruleset_file", path=text,
+                                games=", ".join(games()))
         return p.resolve(), str(p.resolve())
     from .expr import did_you_mean
+    from .values import message_error
 
     known = [*games(), *user_games()]
-    raise UnknownGameError(f"no game {text!r}{did_you_mean(text, known)}; `tabletop list` "
-                           "shows the games (or give the path of a .yaml ruleset)")
+    raise message_error(UnknownGameError, "unknown_game", game=text,
+                        close={lang: did_you_mean(text, known, lang) for lang in ("en", "fr")})
 
 
 def load(game: str | Path) -> Game:
@@ -174,22 +182,24 @@ def restore(text: str) -> State:
     :raises SaveFileError: the text is not a tabletop save, or names a game not found.
     """
     from .state import SAVE_FORMAT, State
+    from .values import message_error
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as e:
-        raise SaveFileError(f"not a tabletop save (not JSON: {e})") from None
+        raise message_error(SaveFileError, "save_not_json", why=e) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveFileError("not a tabletop save (no 'format: tabletop-save' field)")
+        raise message_error(SaveFileError, "save_no_format")
     source = data.get("source")
     gid = data.get("game")
     if not isinstance(gid, str) or (source is not None and not isinstance(source, str)):
-        raise SaveFileError("not a tabletop save (its 'game' field is not a game id)")
+        raise message_error(SaveFileError, "save_no_game")
     try:
         game = load(source) if source else load(gid)
     except UnknownGameError as e:
-        raise SaveFileError(f"the save is of a game that is not here: {e}") from None
+        raise message_error(SaveFileError, "save_game_missing", why=e.texts or str(e)) from None
     if game.id != gid:
-        raise SaveFileError(f"the save is of {gid!r}, but {source} is {game.id!r}")
+        raise message_error(SaveFileError, "save_game_mismatch", game=gid, source=source,
+                            other=game.id)
     options = data.get("options")
     # a save made by an older version of the ruleset (an option since added or dropped) keeps
     # its position: its moves may give another one under today's rules
@@ -199,8 +209,8 @@ def restore(text: str) -> State:
         known = set(game.spec.options)
         foreign = [str(k) for k in options if k not in known]
         if foreign and not known & set(options):  # not an older save: another game's
-            raise SaveFileError(f"the save cannot be a game of {game.name}: it has no option "
-                                f"{', '.join(foreign)}")
+            raise message_error(SaveFileError, "save_foreign", game=game.spec.name,
+                                names=", ".join(foreign))
     try:
         fresh: State | None = _replay(game, data)
     except SaveFileError:
@@ -212,8 +222,7 @@ def restore(text: str) -> State:
         return fresh
     if not older:
         assert fresh is not None
-        raise SaveFileError(f"the saved position is not what its moves give ({_diff(saved, fresh)}"
-                            "); was the file edited?")
+        raise message_error(SaveFileError, "save_edited", diff=_diff(saved, fresh))
     _check_older(game, saved)
     return saved
 
@@ -221,46 +230,51 @@ def restore(text: str) -> State:
 def _check_older(game: Game, saved: State) -> None:
     """A save of an older version of the ruleset: its vars are today's, of the same kinds, and
     its position can be shown and played on."""
+    from .values import message_error
     try:
         start = game.new_game(players=saved.players, seed=saved.seed)
     except TabletopError as e:
-        raise SaveFileError(f"the save cannot be a game of {game.name}: {e}") from None
+        raise message_error(SaveFileError, "save_not_game", game=game.spec.name,
+                            why=e.texts or str(e)) from None
     for k, v in saved.vars.items():
         if k not in start.vars:
-            raise SaveFileError(f"the save holds {k!r}, which {game.name} does not have")
+            raise message_error(SaveFileError, "save_holds", name=k, game=game.spec.name)
         was = start.vars[k]
         if v is not None and was is not None and (isinstance(v, bool) != isinstance(was, bool)
                                                   or isinstance(v, int) != isinstance(was, int)
                                                   or isinstance(v, str) != isinstance(was, str)):
-            raise SaveFileError(f"the save's {k} is {v!r}, not a value {game.name} gives it")
+            raise message_error(SaveFileError, "save_var", name=k, value=v,
+                                game=game.spec.name)
     try:
         for seat in range(saved.players):
             saved.view(seat)
         saved.legal_moves()
     except TabletopError as e:
-        raise SaveFileError(f"the save does not fit this version of {game.name}: {e}") from None
+        raise message_error(SaveFileError, "save_not_fit", game=game.spec.name,
+                            why=e.texts or str(e)) from None
 
 
 def _replay(game: Game, data: dict[str, Any]) -> State:
     """The saved game started again from its seed, options and players and its moves played:
     a save is checked like a new game."""
-    name = game.name
+    from .values import message_error
+    name = game.spec.name
     seed, names = data.get("seed"), data.get("names")
     players: Any = data.get("players")
     options, deck, moves = data.get("options"), data.get("deck"), data.get("moves")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SaveFileError(f"the save's seed is {seed!r}, not a whole number")
+        raise message_error(SaveFileError, "save_seed", seed=seed)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SaveFileError("the save's player names are not a list of names")
+        raise message_error(SaveFileError, "save_names")
     if not isinstance(options, dict):
-        raise SaveFileError("the save's options are not a list of NAME: VALUE")
+        raise message_error(SaveFileError, "save_options")
     if deck is not None and not isinstance(deck, list):
-        raise SaveFileError("the save's deck is not a list of cards")
+        raise message_error(SaveFileError, "save_deck")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise SaveFileError("the save's moves are not a list of moves")
+        raise message_error(SaveFileError, "save_moves")
     first = data.get("first")
     if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
-        raise SaveFileError(f"the save's first seat is {first!r}, not a seat")
+        raise message_error(SaveFileError, "save_first", first=first)
     try:
         # the options the game knows must hold values it allows; a save made before an
         # option existed (or after one was dropped) replays under the options it was saved with
@@ -269,13 +283,14 @@ def _replay(game: Game, data: dict[str, Any]) -> State:
                               options=options, deck=deck, names=names, first=first,
                               options_as_saved=True)
     except TabletopError as e:
-        raise SaveFileError(f"the save cannot be a game of {name}: {e}") from None
+        raise message_error(SaveFileError, "save_not_game", game=name,
+                            why=e.texts or str(e)) from None
     for i, text in enumerate(moves, 1):
         try:
             fresh.play(text)
         except TabletopError as e:
-            raise SaveFileError(f"move {i} of the save ({text!r}) cannot be played: {e}"
-                                ) from None
+            raise message_error(SaveFileError, "save_move", i=i, text=text,
+                                why=e.texts or str(e)) from None
     meta = data.get("meta")
     fresh.meta = dict(meta) if isinstance(meta, dict) else {}
     return fresh

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from .base import StateBase
 from .errors import SaveFileError
 from .spec import CardDef, ComboDef
-from .values import SAVE_FORMAT, SAVE_VERSION, Event, Frame, Outcome, Pending
+from .values import SAVE_FORMAT, SAVE_VERSION, Event, Frame, Outcome, Pending, message_error
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -148,7 +148,6 @@ class Saving(StateBase):
             r = s["rng"]
             st.rng.setstate((r[0], tuple(r[1]), r[2]))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise SaveFileError(f"the save data is damaged or from another version ({e!r})"
-                                ) from None
+            raise message_error(SaveFileError, "save_damaged", why=repr(e)) from None
         return st
 

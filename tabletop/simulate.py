@@ -28,6 +28,7 @@ from .bots import RandomBot, decide, make_bot
 from .errors import TabletopError
 from .game import Game
 from .spec import CardDef, load_spec_text
+from .values import message_error
 
 MAX_GAMES = 100_000_000
 MAX_WORKERS = 256
@@ -227,30 +228,27 @@ def parse_compare(text: str, game: Game, given: Mapping[str, str]) -> tuple[str,
     name, sep, rest = text.partition("=")
     name = name.strip()
     if not sep or not name:
-        raise SimulateError(f"--compare {text!r}: write OPTION=A,B, e.g. --compare "
-                            "difficulty=easy,hard")
+        raise message_error(SimulateError, "compare_shape", text=text)
     known = game.spec.options
     if name not in known:
         listed = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in known.items())
-        raise SimulateError(f"--compare {text!r}: {game.id} has no option {name!r}"
-                            + (f"; its options are {listed}" if listed else
-                               "; it has no options"))
+        raise message_error(SimulateError, "compare_option" if listed else "compare_no_options",
+                            text=text, game=game.id, name=name, known=listed)
     if name in given:
-        raise SimulateError(f"--compare {text!r}: {name} is also given with --option; give "
-                            "it in one place")
+        raise message_error(SimulateError, "compare_given", text=text, name=name)
     values = []
     for raw in rest.split(","):
         v = raw.strip().lower()
         match = [x for x in known[name].values if x.lower() == v]
         if not match:
-            raise SimulateError(f"--compare {text!r}: {name} cannot be {raw.strip()!r}; "
-                                f"choose among {', '.join(known[name].values)}")
+            raise message_error(SimulateError, "compare_value", text=text, name=name,
+                                value=raw.strip(), values=", ".join(known[name].values))
         if match[0] in values:
-            raise SimulateError(f"--compare {text!r}: {match[0]} is given twice")
+            raise message_error(SimulateError, "compare_twice", text=text, value=match[0])
         values.append(match[0])
     if len(values) < 2:
-        raise SimulateError(f"--compare {text!r}: give two values or more, separated by "
-                            f"commas, e.g. {name}={','.join(known[name].values[:2])}")
+        raise message_error(SimulateError, "compare_few", text=text,
+                            example=f"{name}={','.join(known[name].values[:2])}")
     return name, values
 
 
@@ -259,11 +257,12 @@ def check_output(text: str, flag: str) -> Path:
     can be written in."""
     p = Path(text).expanduser()
     if p.is_dir():
-        raise SimulateError(f"{flag} {text}: that is a folder; give a file name")
+        raise message_error(SimulateError, "out_folder", flag=flag, text=text)
     if not p.parent.is_dir():
-        raise SimulateError(f"{flag} {text}: there is no folder {p.parent}")
+        raise message_error(SimulateError, "out_no_folder", flag=flag, text=text,
+                            folder=p.parent)
     if not os.access(p.parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise SimulateError(f"{flag} {text}: that file cannot be written (no permission)")
+        raise message_error(SimulateError, "out_permission", flag=flag, text=text)
     return p
 
 
@@ -366,11 +365,11 @@ def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, i
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'") from None
+        raise message_error(SimulateError, "needs_cluster") from None
     try:
         client = distributed.Client(address, timeout=CLUSTER_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as e:
-        raise SimulateError(f"cannot reach a Dask scheduler at {address} ({e})") from None
+        raise message_error(SimulateError, "no_scheduler", address=address, why=e) from None
     futures = []
     try:
         futures = [client.submit(_run_task, (setups[r], r, a, b), pure=False)

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from ..errors import TabletopError
 from ..expr import Compiled
 from ..state import Move, State
+from ..values import message_error
 
 
 class BotError(TabletopError):
@@ -260,12 +261,12 @@ def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
     """
     factory = BOTS.get(kind)
     if factory is None:
-        raise BotError(f"no bot {kind!r}; the bots are: {', '.join(sorted(BOTS))}")
+        raise message_error(BotError, "no_bot", kind=kind, bots=", ".join(sorted(BOTS)))
     try:
         bot: Bot = factory(seed=seed, **settings)
     except TypeError:
-        raise BotError(f"bot {kind} does not take the settings {', '.join(settings)}"
-                       ) from None
+        raise message_error(BotError, "bot_settings", kind=kind,
+                            settings=", ".join(settings)) from None
     return bot
 
 

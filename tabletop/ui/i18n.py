@@ -165,6 +165,52 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_no": "no",
         "sim_compare_note": "A change is real (significant) when its interval leaves out 0. "
                             "Win rates change in points of percentage.",
+        "cli_players_range": "--players {arg}: this game is played by {span} player(s)",
+        "cli_players_names": "--players {arg!r}: give a number or names separated by commas, "
+                             "with no empty name, e.g. Ana,Ben",
+        "cli_players_printable": "--players {arg!r}: a name holds only printable characters",
+        "cli_players_letter": "--players {arg!r}: a name starts with a letter, not {name!r}",
+        "cli_players_seat_word": "--players {arg!r}: {name!r} is how seat {n} is typed; give "
+                                 "another name",
+        "cli_seat_shape": "--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random",
+        "cli_seat_range": "--seat {item!r}: seats are numbered 1 to {players}",
+        "cli_seat_twice": "--seat {item!r}: seat {n} is already given; give each seat once",
+        "cli_setting_twice": "--seat {item!r}: {name} is given twice",
+        "cli_setting_shape": "--seat {item!r}: {part!r} should be NAME=NUMBER",
+        "cli_setting_range": "--seat {item!r}: {name} must be above 0 and at most {most}",
+        "cli_option_shape": "--option {item!r}: write NAME=VALUE, e.g. difficulty=hard",
+        "cli_option_twice": "--option {item!r}: the option {name} is already given; give each "
+                            "option once",
+        "cli_seed": "--seed {arg!r}: the seed is a whole number from 0 to {most}",
+        "cli_delay": "--delay {arg!r}: the delay is a number of seconds from 0 to {most}",
+        "cli_load_alone": "--load resumes a saved game as it was: give no game, players, "
+                          "options or seed with it (only --seat, --watch, --lang, --save)",
+        "cli_solo_players": "--solo plays alone: leave out --players (or drop --solo)",
+        "cli_cannot_read_save": "cannot read the saved game {path} ({why})",
+        "cli_save_not_text": "{path} is not a tabletop save (it is not text)",
+        "cli_which_game_play": "which game? e.g. tabletop play scoundrel (see: tabletop list)",
+        "cli_which_game_solve": "which game? e.g. tabletop solve scoundrel --seed 7",
+        "cli_solve_one_of": "give one of --seed, --deck, --games or --load",
+        "cli_workers": "--workers {n}: give 1 to 64",
+        "cli_seconds": "--seconds {n}: give a positive time",
+        "cli_solve_games": "--games {n}: give 1 to 1000000",
+        "cli_workers_cluster": "--workers does not apply with --cluster: the cluster's workers "
+                               "play the games",
+        "cli_wrote": "wrote {path}: a whole game that loads and plays. Next:",
+        "cli_wrote_check": "# after each change",
+        "cli_wrote_words": "Every word is explained in docs/yaml-reference.md.",
+        "cli_out_of_memory": "the game ran out of memory: a mistake in the ruleset",
+        "cli_out_of_depth": "the game ran out of nesting depth: a mistake in the ruleset",
+        "cli_internal": "internal error ({error}); please report it (TABLETOP_DEBUG=1 shows the "
+                        "details)",
+        "cli_see_help": "(see: {command} --help)",
+        "arg_unrecognized": "unrecognized arguments: {args}",
+        "arg_required": "the following arguments are required: {args}",
+        "arg_choice": "argument {arg}: invalid choice: {value} (choose from {choices})",
+        "arg_one": "argument {arg}: expected one argument",
+        "arg_int": "argument {arg}: invalid int value: {value}",
+        "arg_float": "argument {arg}: invalid float value: {value}",
+        "arg_ambiguous": "ambiguous option: {option} could match {matches}",
     },
     "fr": {
         "list_title": "Les jeux de tabletop",
@@ -333,6 +379,63 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_no": "non",
         "sim_compare_note": "Un écart est réel (significatif) quand son intervalle exclut 0. "
                             "Les taux de victoire changent en points de pourcentage.",
+        "cli_players_range": "--players {arg} : ce jeu se joue {span} joueur(s)",
+        "cli_players_names": "--players « {arg} » : donnez un nombre ou des noms séparés par "
+                             "des virgules, sans nom vide, par exemple Ana,Ben",
+        "cli_players_printable": "--players « {arg} » : un nom ne contient que des caractères "
+                                 "imprimables",
+        "cli_players_letter": "--players « {arg} » : un nom commence par une lettre, pas par "
+                              "« {name} »",
+        "cli_players_seat_word": "--players « {arg} » : « {name} » est la façon d'écrire la "
+                                 "place {n} ; donnez un autre nom",
+        "cli_seat_shape": "--seat « {item} » : écrivez N=bot:TYPE, par exemple --seat "
+                          "2=bot:random",
+        "cli_seat_range": "--seat « {item} » : les places vont de 1 à {players}",
+        "cli_seat_twice": "--seat « {item} » : la place {n} est déjà donnée ; donnez chaque "
+                          "place une fois",
+        "cli_setting_twice": "--seat « {item} » : {name} est donné deux fois",
+        "cli_setting_shape": "--seat « {item} » : « {part} » doit s'écrire NOM=NOMBRE",
+        "cli_setting_range": "--seat « {item} » : {name} doit être au-dessus de 0 et au plus "
+                             "{most}",
+        "cli_option_shape": "--option « {item} » : écrivez NOM=VALEUR, par exemple "
+                            "difficulty=hard",
+        "cli_option_twice": "--option « {item} » : l'option {name} est déjà donnée ; donnez "
+                            "chaque option une fois",
+        "cli_seed": "--seed « {arg} » : la graine est un nombre entier de 0 à {most}",
+        "cli_delay": "--delay « {arg} » : la pause est un nombre de secondes de 0 à {most}",
+        "cli_load_alone": "--load reprend une partie sauvegardée telle quelle : ne donnez avec "
+                          "elle ni jeu, ni joueurs, ni options, ni graine (seulement --seat, "
+                          "--watch, --lang, --save)",
+        "cli_solo_players": "--solo joue seul : retirez --players (ou retirez --solo)",
+        "cli_cannot_read_save": "impossible de lire la partie sauvegardée {path} ({why})",
+        "cli_save_not_text": "{path} n'est pas une sauvegarde de tabletop (ce n'est pas du "
+                             "texte)",
+        "cli_which_game_play": "quel jeu ? par exemple tabletop play scoundrel (voir : tabletop "
+                               "list)",
+        "cli_which_game_solve": "quel jeu ? par exemple tabletop solve scoundrel --seed 7",
+        "cli_solve_one_of": "donnez un seul de --seed, --deck, --games ou --load",
+        "cli_workers": "--workers {n} : donnez de 1 à 64",
+        "cli_seconds": "--seconds {n} : donnez un temps positif",
+        "cli_solve_games": "--games {n} : donnez de 1 à 1000000",
+        "cli_workers_cluster": "--workers ne s'applique pas avec --cluster : ce sont les "
+                               "machines du cluster qui jouent les parties",
+        "cli_wrote": "{path} écrit : un jeu complet qui se charge et se joue. Ensuite :",
+        "cli_wrote_check": "# après chaque modification",
+        "cli_wrote_words": "Chaque mot est expliqué dans docs/yaml-reference.md.",
+        "cli_out_of_memory": "la partie a manqué de mémoire : une erreur dans le fichier de "
+                             "règles",
+        "cli_out_of_depth": "la partie a dépassé la profondeur d'imbrication : une erreur dans "
+                            "le fichier de règles",
+        "cli_internal": "erreur interne ({error}) ; merci de la signaler (TABLETOP_DEBUG=1 "
+                        "montre les détails)",
+        "cli_see_help": "(voir : {command} --help)",
+        "arg_unrecognized": "arguments inconnus : {args}",
+        "arg_required": "ces arguments sont obligatoires : {args}",
+        "arg_choice": "argument {arg} : choix invalide : {value} (choisissez parmi {choices})",
+        "arg_one": "argument {arg} : il attend une valeur",
+        "arg_int": "argument {arg} : nombre entier invalide : {value}",
+        "arg_float": "argument {arg} : nombre invalide : {value}",
+        "arg_ambiguous": "option ambiguë : {option} peut désigner {matches}",
     },
 }
 

@@ -25,6 +25,7 @@ from rich.text import Text
 from .. import simulate as sim
 from ..game import Game
 from ..texts import text_of
+from ..values import message_error
 from .i18n import t
 
 WIDTH = 80
@@ -33,7 +34,8 @@ WIDTH = 80
 def whole(text: str, flag: str, lo: int, hi: int) -> int:
     """A whole number typed for ``flag``, from ``lo`` to ``hi``."""
     if not re.fullmatch(r"\s*\d[\d_]*\s*", text or "") or not lo <= int(text) <= hi:
-        raise sim.SimulateError(f"{flag} {text!r}: give a whole number from {lo} to {hi:,}")
+        raise message_error(sim.SimulateError, "whole_number", flag=flag, text=text, lo=lo,
+                            hi={"en": f"{hi:,}", "fr": f"{hi:,}".replace(",", "\u202f")})
     return int(text)
 
 
@@ -201,9 +203,9 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
         from . import plot
 
         if not plot.available():
-            raise sim.SimulateError("--plot needs matplotlib: pip install 'tabletop[plot]'")
+            raise message_error(sim.SimulateError, "needs_plot")
     if cluster and not sim.cluster_available():
-        raise sim.SimulateError("--cluster needs Dask: pip install 'tabletop[cluster]'")
+        raise message_error(sim.SimulateError, "needs_cluster")
     master = seed if seed is not None else random.SystemRandom().randrange(2**31)
     text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
     if cluster and game.source_ref is not None:
@@ -259,7 +261,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
 
                 plot.write(rep, path, lang)
         except OSError as e:
-            raise sim.SimulateError(f"{flag} {path}: cannot write it ({e.strerror or e})"
-                                    ) from None
+            raise message_error(sim.SimulateError, "out_cannot_write", flag=flag, path=path,
+                                why=e.strerror or e) from None
         say(Text(t(lang, "sim_wrote", path=str(path))))
     return 130 if result.interrupted else 0
