@@ -360,7 +360,7 @@ class PerfectSolver:
 
     #: positions the first descent of ``decide`` may search; each restart may search twice
     #: as many as the one before
-    RESTART = int(os.environ.get("SF_RESTART", "500"))
+    RESTART = 500
 
     def decide(self, st: State) -> tuple[bool, tuple[str, ...]]:
         """Whether seat 0 can win from ``st``, and one winning line (move texts).
