@@ -9,7 +9,10 @@ Two solvers, both generic (they know no game; they play moves on copies of state
   question). A ruleset may help it with its optional ``solver:`` section
   (docs/yaml-reference.md): ``win_bound``, an optimistic bound on the score of any win still
   reachable (null: none is), prunes branches; ``monotone`` names vars of which more is never
-  worse, so a position that failed with more of them fails with less too.
+  worse, so a position that failed with more of them fails with less too; ``order`` says
+  which of the moves of equal bound to try first. The search for a win restarts now and then
+  with those moves in another order (``decide``); the derived values the bound and the order
+  read that depend only on some zones are kept by those zones' cards (``_Words``).
 
 * ``ChanceSolver``: fair and exact. It plays from what the seat sees: every card the seat
   cannot see, and every draw of chance (coin flips, random picks), is a chance node whose
