@@ -343,9 +343,11 @@ class PerfectSolver:
         self._fail: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], float]]] = {}
         self._exact: dict[tuple[Any, ...], tuple[float, tuple[str, ...]]] = {}
         # restarts of ``decide``: the positions a descent may search before the next one
-        # starts, and how the next one orders moves of equal bound (None: by the estimate)
+        # starts, and how it orders moves of equal bound (a random order, or as listed;
+        # else by the ruleset's order)
         self._restart_at: int | None = None
         self._shuffle: random.Random | None = None
+        self._listed = False  # of equal bounds, the moves as listed (not by the order)
 
     def _key(self, st: State) -> tuple[Any, ...]:
         key = state_key(st, drop=self.words.monotone)
@@ -361,8 +363,8 @@ class PerfectSolver:
         # processor time: a search on a busy machine is not cut short by the others' work
         self._deadline = (time.process_time() + self.seconds) if self.seconds else None
 
-    #: positions the first descent of ``decide`` may search; each restart may search twice
-    #: as many as the one before
+    #: positions the first descent of ``decide`` may search; each restart may search half as
+    #: many again as the one before
     RESTART = 500
 
     def decide(self, st: State) -> tuple[bool, tuple[str, ...]]:
@@ -370,9 +372,11 @@ class PerfectSolver:
 
         A depth-first search commits to its first moves: a bad one early is undone only
         after everything below it is searched. So it restarts, ``RESTART`` positions
-        later, then after twice as many each time, with the moves of equal bound in another
-        (random, seeded) order. What a descent proved lost stays proved (the memo is kept),
-        so a restart does not search it again."""
+        later, then after half as many again each time, with the moves of equal bound tried
+        in turn by the ruleset's ``order``, as the moves are listed, and in a random (seeded)
+        order: deals that one order finds hard another often finds easy. What a descent
+        proved lost stays proved (the memo is kept), so a restart does not search it again,
+        and a descent in an order tried before goes on where that one stopped."""
         self._start()
         bound = self.words.win_bound(st)
         limit = self.RESTART
@@ -385,11 +389,13 @@ class PerfectSolver:
                     return v > NOWIN, line
                 except _Restart:
                     tries += 1
-                    self._shuffle = random.Random(tries)
-                    limit *= 2
+                    self._listed = tries % 3 == 1
+                    self._shuffle = random.Random(tries) if tries % 3 == 2 else None
+                    limit += limit // 2
         finally:
             self._restart_at = None
             self._shuffle = None
+            self._listed = False
 
     def best(self, st: State, at_least: float = NOWIN) -> tuple[float, tuple[str, ...]]:
         """The best score of a win from ``st`` (NOWIN if none) and a line reaching it."""
@@ -459,9 +465,12 @@ class PerfectSolver:
                 continue
             cb, ce = self.words.judge(c)
             children.append((cb, ce, i, m.text, c, ck, cv))
-        # the best bound first; of equal bounds, the best estimate (or, after a restart, in a
-        # random order)
-        children.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        # the best bound first; of equal bounds, the best by the ruleset's order (or, in some
+        # restarts, as listed, or in a random order)
+        if self._listed:
+            children.sort(key=lambda t: (-t[0], t[2]))
+        else:
+            children.sort(key=lambda t: (-t[0], -t[1], t[2]))
         if self._shuffle is not None:
             _shuffle_ties(children, self._shuffle)
         for cb, _e, _i, text, c, ck, cv in children:
