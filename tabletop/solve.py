@@ -391,7 +391,7 @@ class PerfectSolver:
                     tries += 1
                     self._listed = tries % 3 == 1
                     self._shuffle = random.Random(tries) if tries % 3 == 2 else None
-                    limit += limit // 2
+                    limit += max(1, limit // 2)
         finally:
             self._restart_at = None
             self._shuffle = None
