@@ -8,6 +8,7 @@
     python benchmarks/solve.py expert pyramide-escape --games 10000
     python benchmarks/solve.py exact pyramide-escape --rooms 8
     python benchmarks/solve.py exact pyramide-escape --rooms 10 [--option ...] [--fresh]
+    python benchmarks/solve.py exact pyramide-escape --seed 1 --moves "use torch;no item"
 
 deals: for each binding x difficulty (the options of the game, every combination), the share
 of the deals of seeds 0..N-1 that can be won with perfect information (95% Wilson interval),
@@ -16,7 +17,8 @@ percentile of the processor time to decide a deal (an undecided deal counts its 
 With --read, the same figures from the deals a run (--out) has written so far, per option set.
 expert: bot:expert's win rate over seeds 0..N-1. exact: the exact probability that best play
 wins, on a pile cut to its first ROOMS rooms (every card the setup does not deal); with all the
-rooms, the whole game (room order and coin unknown), kept in the cache like `tabletop solve`.
+rooms, the whole game (room order and coin unknown), kept in the cache like `tabletop solve`;
+with --moves, the position of the full deck of seed --seed after those moves (one search).
 For a game whose table can be solved (Pyramide Escape), `expert` solves it first (or reads it)
 and says whether the exact figure is within the bot's 95% interval.
 """
@@ -35,7 +37,7 @@ from typing import Any
 import tabletop
 from tabletop.bots import decide, make_bot
 from tabletop.cli import _solve_one
-from tabletop.solve import ChanceSolver, solved, wilson
+from tabletop.solve import ChanceSolver, solved, unseen_count, wilson
 
 _BOTS: dict[tuple[tuple[str, float], ...], Any] = {}
 
@@ -120,6 +122,8 @@ def main() -> None:
     p.add_argument("--rooms", type=int, default=8, help="exact: the rooms kept (10: the whole "
                    "game, solved once and kept in the cache)")
     p.add_argument("--fresh", action="store_true", help="exact: solve again, not from the cache")
+    p.add_argument("--seed", type=int, default=0, help="exact with --moves: the deal")
+    p.add_argument("--moves", help="exact: solve the position after these moves (;-separated)")
     p.add_argument("--first", type=int, default=0, help="deals, expert: the first seed")
     p.add_argument("--workers", type=int, default=1, help="deals and expert: processes")
     p.add_argument("--out", help="deals: append each result to this file (JSON lines)")
@@ -161,6 +165,16 @@ def main() -> None:
             lo, hi = wilson(wins, a.games)
             print(f"the exact {100 * exact:.3f}% is {'' if lo <= exact <= hi else 'NOT '}"
                   f"within the 95% interval {100 * lo:.2f}-{100 * hi:.2f}%")
+    elif a.moves is not None:
+        st = game.new_game(players=1, seed=a.seed, options=given)
+        for m in a.moves.split(";"):
+            st.play(m.strip())
+        t = time.process_time()
+        solver = ChanceSolver(st)
+        v = solver.value(st)
+        print(f"seed {a.seed} after {a.moves!r} ({unseen_count(st)} cards unseen), "
+              f"{given or 'default options'}: best play wins {100 * v:.4f}% "
+              f"({solver.nodes:,} positions, {time.process_time() - t:.1f} s CPU)")
     elif a.rooms >= sum(1 for c in game.spec.cards if c.type == "room"):
         t = time.process_time()
         p, _solver, info = solved(game, given, cache=not a.fresh)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import ExpressionError
-from .expr import Compiled, Work
+from .expr import DIRECT, ENGINE_NAMES, Compiled, Work
 from .limits import MAX_LIST
 from .spec import CardDef, ComboDef, text_of
 from .values import CHOICE, PUBLIC
@@ -74,8 +74,37 @@ class Ctx:
             Work.spend(0)
         return n
 
+    # first(zone) and last(zone) of the generated code: the card, without listing the zone;
+    # the same work counted as reading the zone and going through the list
+    def zone_end(self, key: str, index: int) -> Any:
+        if self.viewer is not None:
+            items = self.cards(key)
+            Work.left -= len(items)
+            if Work.left < 0:
+                Work.spend(0)
+            return items[index] if items else None
+        st = self.state
+        ids = st.zones[key]
+        Work.left -= 2 * len(ids)
+        if Work.left < 0:
+            Work.spend(0)
+        return st.game.spec.cards[ids[index]] if ids else None
+
     def seat_zone_size(self, name: str) -> int:
         return self.zone_size(f"{name}/{self.me}")
+
+    # name[index] of the generated code for a per-seat var or zone no local hides: the
+    # branches of lookup_at for them
+    def var_at(self, name: str, index: Any) -> Any:
+        st = self.state
+        v = st.vars.get(f"{name}/{index}")
+        if self.viewer is None or (type(v) in _PLAIN and st.spec.vars[name].visibility == "cards"):
+            return v
+        return self.shown(name, v, index)
+
+    def zone_at(self, name: str, index: Any) -> Any:
+        key = f"{name}/{index}"
+        return self.cards(key) if key in self.state.zones else None
 
     def lookup_at(self, name: str, index: Any) -> Any:
         st = self.state
@@ -163,8 +192,11 @@ class Ctx:
     def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
         """A ruleset's own function: its arguments are evaluated here, then bound by name
         while its value is computed (and put back after)."""
+        return self.own(name, *[a(self) for a in args])
+
+    def own(self, name: str, *values: Any) -> Any:
+        """A ruleset's own function of its arguments' values (as ``call_own``)."""
         params, body = self.state.spec.functions[name]
-        values = [a(self) for a in args]
         loc = self.locals
         saved = [(p, loc[p]) for p in params if p in loc]
         for p, v in zip(params, values, strict=True):
@@ -260,19 +292,19 @@ def _all_seats(ctx: Ctx) -> list[int]:
     return list(range(players))
 
 
-def _top(ctx: Ctx, args: Sequence[Compiled]) -> Any:
-    items = args[0](ctx) or []
-    if len(args) == 1:
+def _top(ctx: Ctx, items: Any, *n: Any) -> Any:
+    items = items or []
+    if not n:
         return items[0] if items else None
-    return list(items[: max(0, int(args[1](ctx)))])
+    return list(items[: max(0, int(n[0]))])
 
 
-def _bottom(ctx: Ctx, args: Sequence[Compiled]) -> Any:
-    items = args[0](ctx) or []
-    if len(args) == 1:
+def _bottom(ctx: Ctx, items: Any, *n: Any) -> Any:
+    items = items or []
+    if not n:
         return items[-1] if items else None
-    n = max(0, int(args[1](ctx)))
-    return list(items[len(items) - n:]) if n else []
+    k = max(0, int(n[0]))
+    return list(items[len(items) - k:]) if k else []
 
 
 def _history_moves(ctx: Ctx, seat: int, which: str) -> list[str]:
@@ -293,23 +325,20 @@ def _history_moves(ctx: Ctx, seat: int, which: str) -> list[str]:
     return [m for (s, m, t, _r) in st.turn_log if s == seat and t == last]
 
 
-def _zone_of(ctx: Ctx, args: Sequence[Compiled]) -> Any:
-    c = args[0](ctx)
+def _zone_of(ctx: Ctx, c: Any) -> Any:
     if not isinstance(c, CardDef):
         return None
     return ctx.state.where[c.uid].partition("/")[0]
 
 
-def _owner(ctx: Ctx, args: Sequence[Compiled]) -> Any:
-    c = args[0](ctx)
+def _owner(ctx: Ctx, c: Any) -> Any:
     if not isinstance(c, CardDef):
         return None
     _zone, _, seat = ctx.state.where[c.uid].partition("/")
     return int(seat) if seat else None
 
 
-def _knows(ctx: Ctx, args: Sequence[Compiled]) -> bool:
-    seat, c = args[0](ctx), args[1](ctx)
+def _knows(ctx: Ctx, seat: Any, c: Any) -> bool:
     if not isinstance(c, CardDef) or not isinstance(seat, int):
         return False
     st = ctx.state
@@ -336,20 +365,32 @@ def _as_card(ctx: Ctx, c: Any, fn: Callable[[], Any]) -> Any:
             loc.pop("this", None)
 
 
-def _allowed(ctx: Ctx, args: Sequence[Compiled]) -> bool:
+def _allowed(ctx: Ctx, c: Any) -> bool:
     """Whether every condition of the card's own ``require`` holds (no conditions: true)."""
-    c = args[0](ctx)
     if not isinstance(c, CardDef):
         return False
     reqs = ctx.state.spec.card_require.get(c.code, ())
-    return bool(_as_card(ctx, c, lambda: all(r.test(ctx) for r in reqs)))
+    if not reqs:  # nothing to evaluate (``this`` would be bound and put back)
+        return True
+    loc = ctx.locals  # as _as_card, written out: this is asked for each card of a hand
+    had, saved = "this" in loc, loc.get("this")
+    loc["this"] = c
+    try:
+        for r in reqs:
+            if not r.test(ctx):
+                return False
+        return True
+    finally:
+        if had:
+            loc["this"] = saved
+        else:
+            loc.pop("this", None)
 
 
-def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
+def _unmet(ctx: Ctx, c: Any, *given: Any) -> list[str]:
     """The why-texts (in the language given, default English) of the card's own conditions
     that fail now; [] when it may be played."""
-    c = args[0](ctx)
-    lang = str(args[1](ctx)) if len(args) > 1 else "en"
+    lang = str(given[0]) if given else "en"
     if not isinstance(c, CardDef):
         return []
     reqs = ctx.state.spec.card_require.get(c.code, ())
@@ -357,9 +398,8 @@ def _unmet(ctx: Ctx, args: Sequence[Compiled]) -> list[str]:
                                                   lang) for r in reqs if not r.test(ctx)]))
 
 
-def _calc(ctx: Ctx, args: Sequence[Compiled]) -> Any:
+def _calc(ctx: Ctx, c: Any, name: Any) -> Any:
     """A card's own named expression (its ``derived:``), or null if it has none."""
-    c, name = args[0](ctx), args[1](ctx)
     if not isinstance(c, CardDef):
         return None
     fn = ctx.state.spec.card_derived.get(c.code, {}).get(str(name))
@@ -413,9 +453,8 @@ def _formable(combo: ComboDef, cards: list[Any]) -> list[CardDef]:
     return used
 
 
-def _combos(ctx: Ctx, args: Sequence[Compiled]) -> list[ComboDef]:
+def _combos(ctx: Ctx, v: Any) -> list[ComboDef]:
     """The combos (in file order) that the given cards can form."""
-    v = args[0](ctx)
     window = ctx.state._derived_memo  # while nothing changes, the same list: the same combos
     if window is not None and type(v) is list:
         hit = window.get(("@combos", id(v), None))
@@ -451,31 +490,44 @@ def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:
     return _formable(combo, _cards_of(args[1](ctx)))
 
 
-_FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+# the engine functions whose arguments are all evaluated first, in order, each once: by value
+# (generated code calls them so, expr.DIRECT); ``Ctx.call`` evaluates the arguments for them
+DIRECT_CALLS: dict[str, Callable[..., Any]] = {
     "combos": _combos,
-    "combo_cards": _combo_cards,
     "allowed": _allowed,
     "unmet": _unmet,
     "calc": _calc,
-    "seat_name": lambda ctx, a: ctx.state.seat_name(_int_or_none(a[0](ctx))),
+    "seat_name": lambda ctx, x: ctx.state.seat_name(_int_or_none(x)),
     "top": _top,
     "bottom": _bottom,
-    "permutations": lambda ctx, a: _permutations(a[0](ctx)),
-    "combinations": lambda ctx, a: _combinations(a[0](ctx), a[1](ctx)),
-    "seats": lambda ctx, a: _seat_list(ctx),
-    "all_seats": lambda ctx, a: _all_seats(ctx),
-    "others": lambda ctx, a: [s for s in _seat_list(ctx)
-                              if s != (a[0](ctx) if a else ctx.me)],
-    "next_seat": lambda ctx, a: ctx.state.next_seat(int(a[0](ctx))),
-    "previous_seat": lambda ctx, a: ctx.state.previous_seat(int(a[0](ctx))),
-    "last_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "last_turn"),
-    "this_turn": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_turn"),
-    "this_round": lambda ctx, a: _history_moves(ctx, int(a[0](ctx)), "this_round"),
+    "permutations": lambda ctx, v: _permutations(v),
+    "combinations": lambda ctx, v, k: _combinations(v, k),
+    "seats": lambda ctx: _seat_list(ctx),
+    "all_seats": lambda ctx: _all_seats(ctx),
+    "next_seat": lambda ctx, x: ctx.state.next_seat(int(x)),
+    "previous_seat": lambda ctx, x: ctx.state.previous_seat(int(x)),
+    "last_turn": lambda ctx, x: _history_moves(ctx, int(x), "last_turn"),
+    "this_turn": lambda ctx, x: _history_moves(ctx, int(x), "this_turn"),
+    "this_round": lambda ctx, x: _history_moves(ctx, int(x), "this_round"),
     "knows": _knows,
     "zone_of": _zone_of,
     "owner": _owner,
 }
 
+
+def _by_value(fn: Callable[..., Any]) -> Callable[[Ctx, Sequence[Compiled]], Any]:
+    return lambda ctx, args: fn(ctx, *[a(ctx) for a in args])
+
+
+_FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
+    **{name: _by_value(fn) for name, fn in DIRECT_CALLS.items()},
+    "combo_cards": _combo_cards,  # its cards are not read when the combo is none
+    "others": lambda ctx, a: [s for s in _seat_list(ctx)  # its seat read for each seat
+                              if s != (a[0](ctx) if a else ctx.me)],
+}
+DIRECT.update(DIRECT_CALLS)
+DIRECT["others"] = lambda ctx: [s for s in _seat_list(ctx) if s != ctx.me]  # others()
+ENGINE_NAMES.update(_FUNCTIONS)
 
 
 def _cards_of(v: Any) -> list[CardDef]:

@@ -869,12 +869,166 @@ def _size_of(v: Value) -> int:
     return len(v)
 
 
+# ---- the core functions written out as comprehensions (issue 15) ----
+#
+# ``sum(filter(dungeon, it.type == "monster"), it.value)`` becomes, in the generated source,
+# ``_total(_keep_it(L, G, [_i1.value for _i1 in _items_of(...) ...]))``: one Python loop per
+# function, ``it`` a Python variable. What the interpreter's core functions do (``_items``,
+# ``_each``) is kept exactly: the list read counted as work the same, every item's argument
+# evaluated (no short cut: the same errors, the same work), None and single values read as
+# ``_items`` reads them, and ``it`` in the locals put back as ``_each`` leaves it. Where an
+# item's argument might read ``it`` other than directly (through a derived value, an engine
+# or ruleset function, a function's argument evaluated later), ``it`` is also written into
+# the locals for each item, as ``_each`` does.
+
+
+def _items_of(v: Value) -> Value:
+    """The items a core function goes through, as ``_items`` reads them (not copied)."""
+    if type(v) is list or isinstance(v, list | tuple):
+        Work.left -= len(v)
+        if Work.left < 0:
+            Work.spend(0)
+        return v
+    return () if v is None else (v,)
+
+
+def _la(loc: dict[str, Value], local: str, name: str) -> Value:
+    """``local.name`` of a name only ever a local: as ``get_attr(loc.get(local), name)``."""
+    v = loc.get(local)
+    table = getattr(v, "attr_table", None)
+    if table is not None:
+        return table.get(name)
+    return get_attr(v, name)
+
+
+def _keep_it(loc: dict[str, Value], saved: Value, v: Value) -> Value:
+    """``it`` in the locals as ``_each`` leaves it (the value it had before); gives ``v``."""
+    loc["it"] = saved
+    return v
+
+
+def _total(items: Value) -> int:
+    """sum(): as ``_sum`` adds the items (each read as ``_num(x, "sum")``)."""
+    t = 0
+    for x in items:
+        t += x if type(x) is int else _num(x, "sum")
+    return t
+
+
+def _pick(fn: Callable[..., Value], values: Value) -> Value:
+    """min()/max() of the values that are not None (as ``_extreme``)."""
+    items = [x for x in values if x is not None]
+    try:
+        return fn(items) if items else None
+    except TypeError:
+        raise ExpressionError(f"min/max need numbers or texts, got {items!r} (for cards, "
+                              "use e.g. max(hand.value))") from None
+
+
+def _distinct_of(items: Value) -> int:
+    return len({x for x in items if x is not None})
+
+
+def _take_of(pairs: list[tuple[Value, Value]]) -> list[Value]:
+    """take_while(): the leading items (paired with their conditions) while they hold."""
+    out = []
+    for x, r in pairs:
+        if not r:
+            break
+        out.append(x)
+    return out
+
+
+def _best_of(pick: Callable[[Value, Value], bool], pairs: list[tuple[Value, Value]]) -> Value:
+    """highest()/lowest() of items paired with their keys (as ``_by``)."""
+    best, best_key = None, None
+    for x, k in pairs:
+        if k is None:
+            continue
+        try:
+            if best_key is None or pick(k, best_key):
+                best, best_key = x, k
+        except TypeError:
+            raise ExpressionError(f"highest/lowest need numbers or texts to compare, got "
+                                  f"{best_key!r} and {k!r}") from None
+    return best
+
+
+def _first_of(items: Value) -> Value:
+    return items[0] if items else None
+
+
+def _last_of(items: Value) -> Value:
+    return items[-1] if items else None
+
+
+def _abs_of(v: Value) -> int:
+    return abs(_num(v, "abs"))
+
+
+def _default_of(v: Value, other: Value) -> Value:
+    """default(x, literal): the literal when x is None."""
+    return other if v is None else v
+
+
+def _index_in(items: Value, v: Value) -> Value:
+    """index_of(): as ``_index_of``, the items already read."""
+    for i, x in enumerate(items):
+        if x is v or (not hasattr(x, "attr_table") and x == v):
+            return i
+    return None
+
+
+def _join_of(sep: Value, items: Value) -> str:
+    """join(): the separator (read first, as ``_join``) and the items."""
+    return _text(display(sep).join(display(x) for x in items))
+
+
+def _higher(a: Value, b: Value) -> bool:
+    return bool(a > b)
+
+
+def _lower(a: Value, b: Value) -> bool:
+    return bool(a < b)
+
+
 _HELPERS: dict[str, Any] = {
     "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
+    "_items_of": _items_of, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
+    "_distinct_of": _distinct_of, "_take_of": _take_of, "_best_of": _best_of,
+    "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
+    "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
+    "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
+    "_len": len, "_type": type, "_dset": dict.__setitem__,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
+# the names of the core functions' code when written out (``_core_x`` otherwise)
+_INLINE_CORE = {"count", "filter", "map", "sum", "any", "all", "min", "max", "distinct",
+                "take_while", "first", "last", "abs", "index_of", "join", "highest",
+                "lowest"}
+# how a written-out core function ends: of its items (or of its argument's values)
+_ONE_ARG = {"sum": "_total({})", "any": "_any({})", "all": "_all({})",
+            "min": "_pick(_min, {})", "max": "_pick(_max, {})", "distinct": "_distinct_of({})",
+            "first": "_first_of({})", "last": "_last_of({})", "map": "{}",
+            "take_while": "_take_of({})", "highest": "_best_of(_higher, {})",
+            "lowest": "_best_of(_lower, {})"}
+# the engine's functions (context.py fills these in): those called with their arguments'
+# values (each evaluated once, in order), and the names of all of them
+DIRECT: dict[str, Callable[..., Value]] = {}
+ENGINE_NAMES: set[str] = set()
+# called directly only without arguments (``others(x)`` evaluates x again for each seat)
+_DIRECT_WITHOUT_ARGS = {"others"}
+# the engine functions that run a card's own expressions (which might read ``it``)
+_RUN_EXPRESSIONS = {"allowed", "unmet", "calc"}
+# the names of the state read directly where no local may bind them (as Ctx.lookup reads them
+# through make_readers)
+STATE_NAMES = {"option": "ctx.state.options", "players": "ctx.state.players",
+               "current": "ctx.state.turn_seat", "turn": "ctx.state.turn",
+               "round": "ctx.state.round"}
+# names whose reading never evaluates a ruleset expression (so never reads ``it``)
+_PLAIN_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "this"}
 _CMP_SOURCE = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": "_in",
                "not in": "_not_in"}
 _ARITH_SOURCE = {"*": "_times", "/": "_divide", "%": "_modulo"}
@@ -888,12 +1042,23 @@ class _Gen:
         self.defs: list[str] = []
         self.n = 0
         self.kinds = kinds or {}
+        self.engine = kinds is not None  # the engine's Ctx (context.py) is the context
+        self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
+        # reads that may evaluate a ruleset expression (a derived value, a function, an
+        # argument function): one of them in an item's argument may read ``it`` from the
+        # locals, which are then written for each item
+        self.escapes = 0
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
         name = f"_a{self.n}"
         self.n += 1
-        body = self.src(node)
+        self.escapes += 1  # called with ``it`` read from the locals
+        saved, self.pyvars = self.pyvars, {}
+        try:
+            body = self.src(node)
+        finally:
+            self.pyvars = saved
         self.defs.append(f"def {name}(ctx):\n    return {body}\n")
         return name
 
@@ -904,6 +1069,56 @@ class _Gen:
         fns = [self.fn(x) for x in nodes]
         self.defs.append(f"{name} = ({''.join(f + ', ' for f in fns)})\n")
         return name
+
+    def loop(self, items: Node, body: Node, form: str) -> str:
+        """A list comprehension over the items of ``items`` with ``it`` bound to each, as
+        ``_each`` evaluates ``body`` for each: ``form`` says what it keeps, ``values`` (the
+        body's), ``items`` (those whose body holds), ``pairs`` (item, body)."""
+        source = f"_items_of({self.src(items)})"
+        x = f"_i{self.n}"
+        self.n += 1
+        saved, before = self.pyvars.get("it"), self.escapes
+        self.pyvars["it"] = x
+        try:
+            b = self.src(body)
+        finally:
+            if saved is None:
+                del self.pyvars["it"]
+            else:
+                self.pyvars["it"] = saved
+        bind = f" if not _dset(ctx.locals, 'it', {x})" if self.escapes != before else ""
+        loop = f"for {x} in {source}{bind}"
+        made = {"values": f"[{b} {loop}]", "items": f"[{x} {loop} if {b}]",
+                "pairs": f"[({x}, {b}) {loop}]"}[form]
+        return f"_keep_it(ctx.locals, ctx.locals.get('it'), {made})"
+
+    def core(self, name: str, args: list[Node]) -> str | None:
+        """A core function written out (a comprehension over its items), or None."""
+        if name == "default" and args[1][0] in ("num", "str", "const"):
+            return f"_default_of({self.src(args[0])}, {self.src(args[1])})"
+        if name not in _INLINE_CORE:
+            return None
+        if name in ("min", "max") and len(args) > 1:
+            return f"_pick(_{name}, [{''.join(self.src(a) + ', ' for a in args)}])"
+        if name in ("count", "abs") and len(args) == 1:
+            return f"{'_size_of' if name == 'count' else '_abs_of'}({self.src(args[0])})"
+        if name == "join":
+            sep = self.src(args[1]) if len(args) > 1 else "''"
+            return f"_join_of({sep}, _items_of({self.src(args[0])}))"
+        if name == "index_of":
+            return f"_index_in(_items_of({self.src(args[0])}), {self.src(args[1])})"
+        if name in ("first", "last") and args[0][0] == "name" \
+                and self.kinds.get(args[0][1]) == "zone":  # its card, the zone not listed
+            return f"ctx.zone_end({_ident(args[0][1])!r}, {0 if name == 'first' else -1})"
+        if len(args) == 1:
+            return _ONE_ARG[name].format(f"_items_of({self.src(args[0])})")
+        items, body = args
+        if name == "count":
+            return f"_len({self.loop(items, body, 'items')})"
+        if name == "filter":
+            return self.loop(items, body, "items")
+        form = "pairs" if name in ("take_while", "highest", "lowest") else "values"
+        return _ONE_ARG[name].format(self.loop(items, body, form))
 
     def src(self, node: Node) -> str:  # noqa: C901 (one case per kind of node)
         kind = node[0]
@@ -916,15 +1131,43 @@ class _Gen:
         if kind == "list":
             return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
         if kind == "local":
+            if node[1] in self.pyvars:
+                return self.pyvars[node[1]]
             return f"ctx.locals.get({_ident(node[1])!r})"
         if kind == "name":
             name = _ident(node[1])
-            read = _READS.get(self.kinds.get(name, ""), "lookup")  # a zone or var: read direct
+            read = self.kinds.get(name, "")
+            if read == "local":  # only ever a local: as Ctx.lookup reads it
+                return f"ctx.locals.get({name!r})"
+            if read == "state":
+                return STATE_NAMES[name]
+            if name == "me" and self.engine:  # Ctx.lookup: the local, else Ctx.me
+                return "(ctx.locals['me'] if 'me' in ctx.locals else ctx.me)"
+            if read == "var":  # as Ctx.var, without its call for the engine's own reads
+                return f"(ctx.state.vars[{name!r}] if ctx.viewer is None else ctx.var({name!r}))"
+            read = _READS.get(read, "lookup")  # a zone or var: read direct
+            if read == "lookup" and name not in _PLAIN_NAMES:
+                self.escapes += 1  # a derived value, or a local named so
             return f"ctx.{read}({name!r})"
         if kind == "name_at":
+            seat_kind = self.kinds.get(node[1])
+            if seat_kind in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
+                at = "var_at" if seat_kind == "seatvar" else "zone_at"
+                return f"ctx.{at}({_ident(node[1])!r}, {self.src(node[2])})"
+            self.escapes += 1
             return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
         if kind == "attr":
-            return f"_ga({self.src(node[1])}, {_ident(node[2])!r})"
+            name = _ident(node[2])
+            if node[1][0] == "local" and node[1][1] in self.pyvars:  # a card's: from its table
+                x = self.pyvars[node[1][1]]
+                return f"({x}.attr_table.get({name!r}) if _type({x}) is _CardDef " \
+                       f"else _ga({x}, {name!r}))"
+            if node[1] == ("name", "option") and self.kinds.get("option") == "state":
+                return f"ctx.state.options.get({name!r})"  # an option's value, or None
+            if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
+                    and node[1][1] not in self.pyvars:  # a local's: one call
+                return f"_la(ctx.locals, {_ident(node[1][1])!r}, {name!r})"
+            return f"_ga({self.src(node[1])}, {name!r})"
         if kind == "index":
             return f"_ix({self.src(node[1])}, {self.src(node[2])})"
         if kind == "core":
@@ -937,9 +1180,25 @@ class _Gen:
                 return f"_size_of({self.src(arg)})"
             if name == "number":
                 return f"_number_of({self.src(node[2][0])})"
+            written = self.core(name, node[2])
+            if written is not None:
+                return written
             return f"_core_{name}(ctx, {self.args(node[2])})"
         if kind == "call":
-            return f"ctx.call({_ident(node[1])!r}, {self.args(node[2])})"
+            name = _ident(node[1])
+            if not self.engine:
+                self.escapes += 1
+                return f"ctx.call({name!r}, {self.args(node[2])})"
+            if name in DIRECT and not (node[2] and name in _DIRECT_WITHOUT_ARGS):
+                # its arguments' values, in order, as Ctx.call evaluates them
+                if name in _RUN_EXPRESSIONS:
+                    self.escapes += 1
+                return f"_f_{name}(ctx{''.join(', ' + self.src(a) for a in node[2])})"
+            self.escapes += 1
+            if name in ENGINE_NAMES:
+                return f"ctx.call({name!r}, {self.args(node[2])})"
+            # a ruleset's own function: its arguments' values, then its value (Ctx.own)
+            return f"ctx.own({name!r}{''.join(', ' + self.src(a) for a in node[2])})"
         if kind == "not":
             return f"(not {self.src(node[1])})"
         if kind in ("and", "or"):
@@ -994,7 +1253,14 @@ def _generate(node: Node, text: str, kinds: dict[str, str] | None = None) -> Com
         code = compile(source, "<expression>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
         return _closure(node, text)
+    from .spec import CardDef  # (spec imports this module)
+
     namespace: dict[str, Any] = dict(_HELPERS)
+    namespace["_CardDef"] = CardDef
+    if kinds is not None:  # the engine's context and its functions (context.py)
+        from . import context  # noqa: F401 (fills in DIRECT)
+
+        namespace.update({f"_f_{name}": fn for name, fn in DIRECT.items()})
     namespace.update({f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()})
     namespace["_T"] = text  # the expression's text, for error messages only
     exec(code, namespace)  # noqa: S102 (our generated source, from the checked tree only)
@@ -1165,6 +1431,8 @@ def display(v: Value) -> str:
     """How a value reads inside a message."""
     if type(v) is str:
         return v
+    if type(v) is int:  # as str(v) below, without looking for a label
+        return str(v)
     if v is None:
         return "none"
     if isinstance(v, bool):

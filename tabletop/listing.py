@@ -21,9 +21,21 @@ from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
-from .expr import _HELPERS, _TREES, CORE, Compiled, Node, Work, _Gen, _ident, reads
+from .expr import (
+    _HELPERS,
+    _TREES,
+    CORE,
+    DIRECT,
+    STATE_NAMES,
+    Compiled,
+    Node,
+    Work,
+    _Gen,
+    _ident,
+    reads,
+)
 from .limits import MAX_BINDINGS, MAX_WORK
-from .spec import ArgSpec, CardDef, ComboDef, MoveSpec
+from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move
 
 if TYPE_CHECKING:
@@ -49,6 +61,7 @@ class _ListGen(_Gen):
         self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
         self.top = True  # in the lister itself (``st`` is there), not an argument function
         self.state_names: set[str] = set()  # option, players: when no local can bind them
+        self.derived: dict[str, str] = {}  # a derived value no local hides -> its reader
 
     def fn(self, node: Node) -> str:
         saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
@@ -63,6 +76,9 @@ class _ListGen(_Gen):
         # keeps ``loc`` and its Python variables alike
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
+        if kind == "name" and node[1] in self.derived:  # its reader (Ctx.lookup's), at once
+            self.escapes += 1  # (a derived value may read ``it``)
+            return f"{self.derived[node[1]]}(ctx)"
         if kind == "name" and self.top and node[1] in self.state_names:
             return "st.options" if node[1] == "option" else "st.players"  # as make_readers
         if (kind == "attr" and self.top and node[1] == ("name", "option")
@@ -125,6 +141,7 @@ class _Module:
         tree = _TREES.get(fn)
         text = getattr(fn, "__globals__", {}).get("_T")
         if tree is None or not isinstance(text, str):
+            self.gen.escapes += 1  # it may read anything
             return f"{self.value(fn)}(ctx)"
         gen = self.gen
         gen.text_name = self.value(text)
@@ -132,6 +149,7 @@ class _Module:
         try:
             return gen.src(tree)
         except (RecursionError, ExpressionError):  # too deep: called as it is
+            gen.escapes += 1
             return f"{self.value(fn)}(ctx)"
         finally:
             gen.pyvars, gen.tabled = {}, set()
@@ -208,12 +226,16 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
                     f"{indent}_Work.left -= {spent!r}",  # the work the where would count
                     f"{indent}if _Work.left < 0:",
                     f"{indent}    _Work.spend(0)"] if spent else [])
-        out = [f"{indent}{d} = {mod.expr(a.domain, pyvars, set())}",
-               f"{indent}if {d} is None:",
-               f"{indent}    {d} = []",
-               f"{indent}elif not _isinstance({d}, _list):",
-               f"{indent}    {d} = [{d}]"]
-        if a.kind == "card":
+        out = [f"{indent}{d} = {mod.expr(a.domain, pyvars, set())}"]
+        tree = _TREES.get(a.domain)
+        zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
+                and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
+        if not zone:  # a zone's cards, as the engine reads them, are a list of cards
+            out += [f"{indent}if {d} is None:",
+                    f"{indent}    {d} = []",
+                    f"{indent}elif not _isinstance({d}, _list):",
+                    f"{indent}    {d} = [{d}]"]
+        if a.kind == "card" and not zone:
             out += [f"{indent}_cards = []",  # no None; every other one a card
                     f"{indent}for _y in {d}:",
                     f"{indent}    if _y is not None:",
@@ -224,8 +246,12 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
                     f"{indent}{d} = _cards"]
         if a.where is not None:
             it_tabled = {"_it"} if a.kind in _TABLED else set()
+            before = mod.gen.escapes
             where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
                              | it_tabled)
+            if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
+                return out + [f"{indent}{d} = [_it for _it in {d} if {where}]",  # locals
+                              f"{indent}loc['it'] = loc.get('it')"]  # as the loop leaves them
             out += [f"{indent}_saved = loc.get('it')",
                     f"{indent}_kept = []",
                     f"{indent}for _it in {d}:",
@@ -326,14 +352,20 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     move the generator leaves to the interpreter (an argument of several cards)."""
     if any(a.kind == "cards" for a in ms.args):
         return None
-    mod = _Module(game.expr_kinds, game.spec.max_players)
+    only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
+    state = {n: "state" for n in STATE_NAMES if n not in game.local_names}
+    mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local"), **state},
+                  game.spec.max_players)
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
+    mod.gen.derived = {n: mod.value(game.readers[n]) for n, k in game.names.items()
+                       if k == "derived" and n not in game.local_names}
     return _lister_source(game, ms, mod), mod.ns
 
 
 _BASE: dict[str, Any] = {
     **_HELPERS,
     **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
+    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
 }

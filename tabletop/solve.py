@@ -575,8 +575,10 @@ def _relabel(st: State, sigma: dict[int, int]) -> State:
     return w
 
 
-# (id of a spec, seat) -> (the spec, zone -> whether the seat sees it)
-_VISIBLE: dict[tuple[int, int], tuple[Any, dict[str, bool]]] = {}
+# (id of a spec, seat) -> (the spec, zone key -> (its number, whether the seat sees it,
+# whether its order is left out), var name -> its number or None when left out)
+_ZONES: dict[tuple[int, int], tuple[Any, dict[str, tuple[int, bool, bool] | None],
+                                    dict[str, int | None]]] = {}
 _NONE = -0x4E4F4E45  # None's own hash changes from one process to the next
 _CARD = 1 << 50  # a card in a var or a local: its uid above this
 _TEXTS: dict[str, int] = {}
@@ -614,40 +616,54 @@ def chance_key(st: State, seat: int, sigma: dict[int, int] | None = None) -> int
     ``_relabel(st, sigma)``, without building it."""
     s = sigma or {}
     get = s.get
-    words = st.spec.solver or {}
-    unordered = words.get("unordered", ())
-    dropped = words.get("scratch", ())
+    held = _ZONES.get((id(st.spec), seat))
+    if held is None:  # the spec is held with its table: its id is not given to another
+        held = _ZONES[(id(st.spec), seat)] = (st.spec, {}, {})
+    _spec, zinfo, vinfo = held
     known = st.known[seat]
     zones: list[Any] = []
-    held = _VISIBLE.get((id(st.spec), seat))
-    if held is None:  # the spec is held with its table: its id is not given to another
-        held = _VISIBLE[(id(st.spec), seat)] = (st.spec, {})
-    vis = held[1]
     for k, v in st.zones.items():
-        if k == BOX:
+        if k in zinfo:
+            zi = zinfo[k]
+        else:
+            zi = zinfo[k] = _zone_info(st, k, seat)
+        if zi is None:
             continue
-        seen = vis.get(k)
-        if seen is None:
-            seen = vis[k] = st.visible(k, seat)
+        n, seen, unordered = zi
         if not seen:
-            cards = tuple(get(c, c) if c in known else -1 for c in v)
+            cards = tuple(get(c, c) if c in known else -1 for c in v) if s else \
+                tuple(c if c in known else -1 for c in v)
         elif s:
-            cards = tuple(get(c, c) for c in v)
-            if k.partition("/")[0] in unordered:
-                cards = tuple(sorted(cards))
-        elif k.partition("/")[0] in unordered:
+            cards = tuple(sorted(get(c, c) for c in v)) if unordered else \
+                tuple(get(c, c) for c in v)
+        elif unordered:
             cards = tuple(sorted(v))
         else:
             cards = tuple(v)
-        zones.append((_text(k), cards))
-    vars_ = tuple((_text(k), v if type(v) is int else _ival(v, s))
-                  for k, v in st.vars.items() if k not in dropped)
+        zones.append((n, cards))
+    vars_: list[Any] = []
+    for k, v in st.vars.items():
+        if k in vinfo:
+            vn = vinfo[k]
+        else:
+            vn = vinfo[k] = None if k in (st.spec.solver or {}).get("scratch", ()) else _text(k)
+        if vn is not None:
+            vars_.append((vn, v if type(v) is int else _ival(v, s)))
     p = st.pending
     pending = _NONE if p is None else (p.seat, _text(p.var), _ival(p.options, s))
     frames = tuple((f.block.id, f.index, _ival(f.locals, s)) for f in st.frames)
     outcome = _NONE if st.outcome is None else _text(st.outcome.name)
-    return hash((tuple(zones), vars_, tuple(sorted(st.out)), st.turn_seat, pending, frames,
-                 outcome))
+    return hash((tuple(zones), tuple(vars_), tuple(sorted(st.out)), st.turn_seat, pending,
+                 frames, outcome))
+
+
+def _zone_info(st: State, key: str, seat: int) -> tuple[int, bool, bool] | None:
+    """How ``chance_key`` keys the zone ``key``: its number, whether ``seat`` sees it, whether
+    its order is left out (the ruleset's ``solver.unordered``); None for the box."""
+    if key == BOX:
+        return None
+    unordered = (st.spec.solver or {}).get("unordered", ())
+    return _text(key), st.visible(key, seat), key.partition("/")[0] in unordered
 
 
 def _branches(st: State, move: Move | str, seat: int = 0, check: bool = False
@@ -775,6 +791,10 @@ def _played(st: State, move: Move | str, seat: int = 0, check: bool = False
     return out
 
 
+# an outcome of a move not known yet: (probability, world, renaming, key)
+_Open = tuple[float, State, dict[int, int], int]
+
+
 def _interned(v: float) -> float:
     # most positions are won or lost for sure: one float object for each saves memory
     return _ONE if v == 1.0 else _ZERO if v == 0.0 else v
@@ -831,6 +851,13 @@ class ChanceSolver:
                 return v, d
         return self.memo_at.get((k, h))
 
+    def _store(self, k: int, h: int, v: float, deep: int) -> None:
+        if h + deep < self.max_moves:
+            self.memo[k] = v
+            self.depth[k] = deep
+        else:
+            self.memo_at[(k, h)] = (v, deep)
+
     def _solve(self, st: State, k: int | None = None) -> tuple[float, int]:
         """(probability of winning, length of the longest line searched) from ``st``."""
         o = st.outcome
@@ -849,62 +876,105 @@ class ChanceSolver:
                 and time.perf_counter() > self.deadline:
             raise OutOfBudget("the exact search reached its time budget")
         if self.words.bound is not None and self.words.win_bound(st) == NOWIN:
-            self.memo[k] = _ZERO  # no win from here, whatever the moves played so far
-            self.depth[k] = 0
+            self._store(k, 0, _ZERO, 0)  # no win from here, whatever the moves played so far
             return 0.0, 0
-        best = 0.0
-        deep = 0
-        for m in st.legal_moves():
-            v, d = self._move(st, m, best)
-            deep = max(deep, d)
-            if v > best:
-                best = v
-                if best >= 1.0:
-                    break
+        best, deep, _move = self._choose(st)
         deep += 1
         best = _interned(best)
-        if h + deep < self.max_moves:
-            self.memo[k] = best
-            self.depth[k] = deep
-        else:
-            self.memo_at[(k, h)] = (best, deep)
+        self._store(k, h, best, deep)
         return best, deep
+
+    def _choose(self, st: State) -> tuple[float, int, Move | None]:
+        """The value of ``st``, the longest line searched and a move reaching the value.
+
+        Every move is played first and its outcomes looked up in the memo (a position
+        reached by another order of moves is often solved already): what is known of a move
+        bounds it from below (its unknown outcomes lost) and above (won). A move whose upper
+        bound cannot beat the best lower bound is never searched; the others are searched
+        the most promising first, each abandoned once it cannot beat the best."""
+        best = 0.0
+        choice: Move | None = None
+        deep = 0
+        opened: list[tuple[float, float, int, Move, list[_Open]]] = []
+        for i, m in enumerate(st.legal_moves()):
+            lo, up, d, rest = self._open(st, m)
+            deep = max(deep, d)
+            if lo > best or choice is None:
+                best = max(best, lo)
+                choice = m
+            if rest:
+                opened.append((up, lo, i, m, rest))
+            elif best >= 1.0:
+                return best, deep, choice
+        opened.sort(key=lambda t: (-t[0] - t[1], t[2]))
+        for up, lo, _i, m, rest in opened:
+            if best >= 1.0:
+                break
+            if up <= best:
+                continue
+            v, d = self._finish(lo, rest, best)
+            deep = max(deep, d)
+            if v > best:
+                best, choice = v, m
+        return best, deep, choice
+
+    def _open(self, st: State, move: Move) -> tuple[float, float, int, list[_Open]]:
+        """Play ``move`` and look its outcomes up: (what the outcomes known bring, that and
+        the chance of the others, the longest line known, the other outcomes)."""
+        acc = left = 0.0
+        deep = 0
+        seat = self.seat
+        rest: list[_Open] = []
+        for p, w, sigma in _branches(st, move, seat):
+            o = w.outcome
+            if o is not None:
+                if seat in o.winners:
+                    acc += p
+                continue
+            k = chance_key(w, seat, sigma)
+            hit = self._known(k, len(w.history))
+            if hit is None:
+                rest.append((p, w, sigma, k))
+                left += p
+            else:
+                acc += p * hit[0]
+                deep = max(deep, hit[1])
+        return acc, acc + left, deep, rest
+
+    def _finish(self, acc: float, rest: list[_Open], alpha: float) -> tuple[float, int]:
+        """The move's probability of winning from what ``_open`` knew of it (``acc`` from its
+        outcomes known, the others in ``rest``), or at most ``alpha`` once it cannot beat it."""
+        deep = 0
+        left = sum(t[0] for t in rest)
+        for p, w, sigma, k in rest:
+            left -= p
+            hit = self._known(k, len(w.history))  # (solved meanwhile, under another move)
+            v, d = hit if hit is not None else self._solve(_relabel(w, sigma), k)
+            deep = max(deep, d)
+            acc += p * v
+            if acc + left <= alpha:
+                return acc + left, deep
+        return acc, deep
 
     def _move(self, st: State, move: Move, alpha: float) -> tuple[float, int]:
         """The move's probability of winning, or at most ``alpha`` once it cannot beat it."""
-        acc = 0.0
-        left = 1.0
-        deep = 0
-        seat = self.seat
-        for p, w, sigma in _branches(st, move, seat):
-            if w.outcome is not None:
-                v, d = self._solve(w)
-            else:
-                k = chance_key(w, seat, sigma)
-                hit = self._known(k, len(w.history))
-                v, d = hit if hit is not None else self._solve(_relabel(w, sigma), k)
-            deep = max(deep, d)
-            acc += p * v
-            left -= p
-            if acc + left <= alpha:
-                return acc, deep
-        return acc, deep
+        acc, up, d, rest = self._open(st, move)
+        if not rest or up <= alpha:
+            return (acc if not rest else up), d
+        v, d2 = self._finish(acc, rest, alpha)
+        return v, max(d, d2)
 
     def move_value(self, st: State, move: Move) -> float:
         """The move's probability of winning with best play afterwards."""
         return self._move(st, move, -1.0)[0]
 
     def best(self, st: State) -> tuple[float, Move]:
-        """The best move from ``st`` and its probability of winning: the first of the legal
-        moves that reaches the value of ``st`` (the move ``value`` found). Cheaper than
+        """The best move from ``st`` and its probability of winning, found as the search
+        finds it (a position the search solved is then mostly lookups). Cheaper than
         ``rank``: the moves that cannot beat it are abandoned as in the search."""
-        best, choice = -1.0, None
-        for m in st.legal_moves():
-            v, _d = self._move(st, m, best)
-            if v > best:
-                best, choice = v, m
-                if best >= 1.0:
-                    break
+        if st.outcome is not None:
+            raise SolveError("no legal move to solve")
+        best, _deep, choice = self._choose(st)
         if choice is None:
             raise SolveError("no legal move to solve")
         return best, choice

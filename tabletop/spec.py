@@ -15,7 +15,15 @@ import attrs
 import yaml
 
 from .errors import ExpressionError, RulesetError
-from .expr import CORE, Compiled, compile_expr, compile_template, did_you_mean, tokenize
+from .expr import (
+    CORE,
+    STATE_NAMES,
+    Compiled,
+    compile_expr,
+    compile_template,
+    did_you_mean,
+    tokenize,
+)
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 from .texts import text_of as text_of  # (spec.text_of, as before)
 
@@ -529,6 +537,14 @@ class _Loader:
                       if z not in bound}
         self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
                            if v not in bound})
+        # a name that is only ever a local (an argument, a let, a function's parameter...):
+        # read from the locals alone, as Ctx.lookup would (no reader has that name)
+        self.kinds.update({n: "local" for n in self.names - set(zones) - set(vars_)
+                           - set(derived_raw) - RESERVED_NAMES | {"this"}})
+        # the state's own names (option, players, turn...) where no local may bind them
+        may_bind = self.local_names(d) | {a for params, _value in functions_raw.values()
+                                          for a in params}
+        self.kinds.update({n: "state" for n in STATE_NAMES if n not in may_bind})
         derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
         self.check_derived_cycles(derived_raw)
         for fname, (params, body) in functions_raw.items():

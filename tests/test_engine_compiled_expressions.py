@@ -39,10 +39,11 @@ class Ctx:
 
 
 # names the generated source may hold: ctx, our helpers, the core functions, its own functions
-_ALLOWED = {"ctx", "_T", *(_HELPERS.keys() - {"__builtins__"}), *(f"_core_{n}" for n in CORE)}
-_OWN = re.compile(r"_[aet]\d*\Z")
+_ALLOWED = {"ctx", "_T", "_CardDef", *(_HELPERS.keys() - {"__builtins__"}),
+            *(f"_core_{n}" for n in CORE)}
+_OWN = re.compile(r"_[aeti]\d*\Z")  # _i3: the item of a comprehension (a core function's)
 _CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
-              "seat_var", "zone_size", "seat_zone_size"}
+              "seat_var", "zone_size", "seat_zone_size", "attr_table"}
 
 HOSTILE = [
     "__import__('os').system('echo pwned')",
@@ -248,3 +249,172 @@ def test_a_local_named_like_a_zone_or_var_still_hides_it(tmp_path: Path) -> None
     assert st.view(0) == {"total": 1 + 3, "pile": 1}  # let pile = hand (3 cards), not zone
     st.play("take 1")
     assert st.view(0) == {"total": 4 + 1 + 2, "pile": 2}
+
+
+# ---- the core functions written out as comprehensions (issue 15) ----
+
+LOOPS = [
+    "count(ll, any(it, it > 1))", "sum(ll, sum(it))", "filter(ll, size(it) > 1)",
+    "map(ll, first(it))", "map(ll, last(it))", "highest(ll, size(it))", "lowest(ll, -size(it))",
+    "take_while(ll, size(it) > 1)", "distinct(l, it % 2)", "distinct(ll, size(it))",
+    "max(l)", "min(l)", "min(null)", "max(x, z, y)", "sum(null)", "sum(3)", "count(5, it)",
+    "count(l)", "filter(l, own(it))", "map(l, own(it, x))", "any(l, own(it))",
+    "all(ll, all(it, it > 0))", "index_of(l, 3)", "index_of(ll, [3])", "join(l)",
+    "join(ll, '; ')", "join(map(l, it * 2), ', ')", "default(z, 3)", "default(z, x)",
+    "default(x, 'a')", "abs(z)", "abs(-x)", "sum(l, 'a')", "max([1, 'a'])",
+    "highest(['a', 1], it)", "take_while(l, it.k)", "map(d, it)", "filter(w, it > x)",
+    "map(ll, map(it, it + size(ll)))", "sum(filter(l, it > 1), it * 10)",
+    "count(l, it == first(filter(l, it > 1)))", "map(l, [it, own(it)])",
+    "filter(l, it in map(w, it - 4))", "sum(map(ll, it), 1)", "map(l, it.k.m)",
+]
+
+
+@pytest.mark.parametrize("text", LOOPS)
+def test_written_out_core_functions_agree_with_the_closures(text: str) -> None:
+    """The comprehensions give what the closures give (values, errors, work counted) and
+    leave ``it`` in the locals as the closures do."""
+    from tabletop.expr import Work
+
+    values = {"x": 3, "y": 4, "z": None, "l": [1, 2, 3], "d": {"k": "v"}, "w": [5, 6],
+              "ll": [[1, 2], [3], [4, 5, 6]]}
+    tree = parse_expr(text, None, {"own": (1, 2)})
+    results = []
+    for fn in (compile_expr(text, None, {"own": (1, 2)}), _closure(tree, text)):
+        ctx = Ctx(values)
+        ctx.locals["it"] = "outer"
+        Work.reset()
+        try:
+            results.append(("ok", fn(ctx), ctx.locals, Work.left))
+        except ExpressionError as e:
+            results.append(("error", str(e), Work.left))
+    Work.reset()
+    assert results[0] == results[1]
+
+
+def test_written_out_core_functions_hold_only_our_names() -> None:
+    for text in LOOPS:
+        source = generate_source(parse_expr(text, None, {"own": (1, 2)}))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Name):
+                assert node.id in _ALLOWED or _OWN.match(node.id), (node.id, source)
+            elif isinstance(node, ast.Attribute):
+                assert node.attr in _CTX_ATTRS, (node.attr, source)
+
+
+# the engine's names: what generated code for a loaded ruleset may hold besides the above
+_ENGINE = {*(f"_f_{n}" for n in __import__("tabletop.expr", fromlist=["DIRECT"]).DIRECT)}
+_ENGINE_ATTRS = {"state", "vars", "viewer", "own"}
+
+HOSTILE_RULESET = """\
+id: hostile
+name: {en: Hostile, fr: Hostile}
+players: {min: 1, max: 1}
+cards: [{suits: [S], ranks: [2, 3, 4, 5]}]
+zones:
+  deck: {deck: true, visibility: hidden}
+  hand: {order: row}
+  pile: {}
+vars: {total: {initial: 0}, __class__: {initial: 1}}
+derived:
+  __globals__: "sum(filter(hand, it.__dict__ == null), it.value)"
+functions:
+  __import__: {args: [os], value: "os + __class__"}
+setup:
+  - deal: {from: deck, to: hand, count: 4}
+moves:
+  - id: take
+    notation: "take {__builtins__}"
+    args: {__builtins__: {from: hand, where: "__import__(it.value) > __globals__ - 99"}}
+    effects:
+      - let: {sys: "map(hand, it.code)"}
+      - set:
+          total: "__import__(size(sys)) + count(sys, it != \\"');import os#\\"
+                  and it != seat_name(me))"
+      - move: {what: __builtins__, to: pile}
+end: [{if: "size(hand) == 0", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view:
+  total: total
+"""
+
+
+def test_hostile_names_reach_the_engine_code_only_as_constants(tmp_path: Path) -> None:
+    """A ruleset naming its vars, derived values, functions and locals like Python's own
+    words: the code generated for it (engine reads, engine and ruleset functions called by
+    value) holds them only as string constants, and the game plays."""
+    from helpers import load_ruleset
+
+    from tabletop.expr import _TREES
+
+    g = load_ruleset(tmp_path, HOSTILE_RULESET)
+    fns = [*g.spec.derived.values(), *(body for _p, body in g.spec.functions.values())]
+    fns += [a.where for m in g.spec.moves for a in m.args if a.where is not None]
+    for fn in fns:
+        assert fn in _TREES
+        source = generate_source(_TREES[fn], {"hand": "zone", "pile": "zone", "total": "var",
+                                              "__class__": "var", "os": "local", "sys": "local"})
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Name):
+                assert node.id in _ALLOWED | _ENGINE or _OWN.match(node.id), (node.id, source)
+            elif isinstance(node, ast.Attribute):
+                assert node.attr in _CTX_ATTRS | _ENGINE_ATTRS, (node.attr, source)
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S", "5S"])
+    assert [m.text for m in st.legal_moves()] == ["take 2S", "take 3S", "take 4S", "take 5S"]
+    st.play("take 3S")
+    assert st.view(0)["total"] == 4 + 1 + 4
+
+
+DYNAMIC = """\
+id: dynamic
+name: {en: Dynamic, fr: Dynamique}
+players: {min: 1, max: 1}
+cards: [{suits: [S], ranks: [2, 3, 4, 5, 6]}]
+zones:
+  deck: {deck: true, visibility: hidden}
+  hand: {order: row}
+  pile: {}
+vars: {total: {initial: 0}, count: {initial: 0}}
+derived:
+  its_value: "it.value"
+  big_ones: "filter(hand, its_value > 3)"
+functions:
+  above: {args: [n], value: "it.value > n"}
+setup:
+  - deal: {from: deck, to: hand, count: 4}
+moves:
+  - id: take
+    notation: "take {card}"
+    args: {card: {from: hand, where: "its_value > 2 and above(3)"}}
+    effects:
+      - set: {total: "sum(filter(hand, above(2)), its_value) + size(big_ones)"}
+      - set: {count: "count(hand, any(hand, it.value > 4) and its_value < 4)"}
+      - move: {what: card, to: pile}
+end: [{if: "size(hand) == 0 or size(pile) == 2", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view:
+  total: total
+  count: count
+  under: first(deck)
+  top: first(pile)
+  bottom: last(pile)
+  size: size(pile)
+"""
+
+
+def test_it_read_through_a_derived_value_or_a_function_is_each_item(tmp_path: Path) -> None:
+    """``it`` is each item also for what reads it from the locals rather than directly (a
+    derived value, a ruleset's function): the written-out loops bind it there too."""
+    from helpers import load_ruleset
+
+    g = load_ruleset(tmp_path, DYNAMIC)
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S", "5S", "6S"])
+    assert [m.text for m in st.legal_moves()] == ["take 4S", "take 5S"]
+    assert st.view(0)["top"] is None
+    st.play("take 4S")
+    # values above 2: 3 + 4 + 5; above 3: 4 and 5; below 4 (any 5 in hand): 2 and 3
+    view = st.view(0)
+    assert (view["total"], view["count"], view["size"]) == (12 + 2, 2, 1)
+    assert view["under"] is None  # first(deck): a hidden card shows as none
+    assert view["top"] == view["bottom"] == "4S"
+    st.play("take 5S")  # onto the pile's top
+    assert (st.view(0)["top"], st.view(0)["bottom"]) == ("5S", "4S")

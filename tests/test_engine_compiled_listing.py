@@ -80,7 +80,7 @@ _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "a
 def _check_source(source: str) -> None:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Name):
-            ok = node.id in _ALLOWED or node.id[:2] in ("_a", "_t", "_k", "_x", "_d")
+            ok = node.id in _ALLOWED or node.id[:2] in ("_a", "_t", "_k", "_x", "_d", "_i")
             assert ok and node.id[2:].isdigit() or node.id in _ALLOWED, (node.id, source)
         elif isinstance(node, ast.Attribute):
             assert node.attr in _ATTRS, (node.attr, source)
