@@ -3,6 +3,7 @@
     python benchmarks/solve.py deals scoundrel --games 1000 --seconds 30     # every option
     python benchmarks/solve.py deals scoundrel --option binding=strict --option difficulty=classic \
         --games 1000 --seconds 5 --workers 2 --out deals.jsonl
+    python benchmarks/solve.py deals scoundrel --read deals.jsonl     # the figures of a run so far
     python benchmarks/solve.py expert scoundrel --games 1000 [--option ...] [--workers 2]
     python benchmarks/solve.py expert pyramide-escape --games 10000
     python benchmarks/solve.py exact pyramide-escape --rooms 8
@@ -13,6 +14,7 @@ deals: for each binding x difficulty (the options of the game, every combination
 of the deals of seeds 0..N-1 that can be won with perfect information (95% Wilson interval),
 the deals left undecided within the time budget (processor seconds), and the median and 90th
 percentile of the processor time to decide a deal (an undecided deal counts its budget).
+With --read, the same figures from the deals a run (--out) has written so far, per option set.
 expert: bot:expert's win rate over seeds 0..N-1. exact: the exact probability that best play
 wins, on a pile cut to its first ROOMS rooms (every card the setup does not deal); with all the
 rooms, the whole game (room order and coin unknown), kept in the cache like `tabletop solve`;
@@ -83,13 +85,30 @@ def _summary(opts: dict[str, str], res: list[tuple[int, bool | None, float]],
     won = sum(1 for _s, w, _t in res if w)
     dec = sum(1 for _s, w, _t in res if w is not None)
     lo, hi = wilson(won, dec)
+    alo, ahi = wilson(won, len(res))
     times = sorted(t for _s, _w, t in res)
     med = statistics.median(times)
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-    return (f"{opts}: {len(res)} deals, {won}/{dec} decided winnable "
-            f"({100 * won / max(dec, 1):.1f}%, 95% interval {100 * lo:.1f}-{100 * hi:.1f}%), "
-            f"{len(res) - dec} undecided within {seconds:g} s; processor time to decide: "
+    seeds = sorted(s for s, _w, _t in res)
+    span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no seeds"
+    return (f"{opts}: {len(res)} deals ({span}), {won} proven winnable "
+            f"({100 * won / max(len(res), 1):.1f}% of all, 95% interval {100 * alo:.1f}-"
+            f"{100 * ahi:.1f}%), {dec - won} proven lost, {len(res) - dec} undecided within "
+            f"{seconds:g} s; winnable among decided {100 * won / max(dec, 1):.1f}% "
+            f"({100 * lo:.1f}-{100 * hi:.1f}%); processor time to decide: "
             f"median {med:.2f} s, p90 {p90:.2f} s")
+
+
+def _read(path: str, seconds: float) -> None:
+    """The figures of the deals a run wrote to ``path`` (JSON lines), per option set."""
+    runs: dict[str, list[tuple[int, bool | None, float]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            runs.setdefault(json.dumps(r["options"], sort_keys=True), []).append(
+                (r["seed"], r["won"], r["seconds"]))
+    for opts, res in runs.items():
+        print(_summary(json.loads(opts), res, seconds))
 
 
 def main() -> None:
@@ -108,10 +127,13 @@ def main() -> None:
     p.add_argument("--first", type=int, default=0, help="deals, expert: the first seed")
     p.add_argument("--workers", type=int, default=1, help="deals and expert: processes")
     p.add_argument("--out", help="deals: append each result to this file (JSON lines)")
+    p.add_argument("--read", help="deals: the figures of the results in this file (from --out)")
     a = p.parse_args()
     game = tabletop.load(a.game)
     given = dict(o.split("=", 1) for o in a.option)
-    if a.what == "deals":
+    if a.what == "deals" and a.read:
+        _read(a.read, a.seconds)
+    elif a.what == "deals":
         names = [n for n in game.spec.options if n not in given]
         combos = [{**given, **dict(zip(names, values, strict=True))}
                   for values in itertools.product(*(game.spec.options[n].values for n in names))]

@@ -149,7 +149,7 @@ SHAPES: dict[str, dict[str, Any]] = {
             "win_bound": EXPR, "monotone": {"type": "array", "items": STR},
             "scratch": {"type": "array", "items": STR},
             "unordered": {"type": "array", "items": STR},
-            "ignore": {"type": "array", "items": STR}, "relabel": BOOL},
+            "ignore": {"type": "array", "items": STR}, "relabel": BOOL, "order": EXPR},
             "additionalProperties": False},
         "bot": {"type": "object", "properties": {"estimate": EXPR},
                 "additionalProperties": False},

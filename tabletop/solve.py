@@ -9,7 +9,10 @@ Two solvers, both generic (they know no game; they play moves on copies of state
   question). A ruleset may help it with its optional ``solver:`` section
   (docs/yaml-reference.md): ``win_bound``, an optimistic bound on the score of any win still
   reachable (null: none is), prunes branches; ``monotone`` names vars of which more is never
-  worse, so a position that failed with more of them fails with less too.
+  worse, so a position that failed with more of them fails with less too; ``order`` says
+  which of the moves of equal bound to try first. The search for a win restarts now and then
+  with those moves in another order (``decide``); the derived values the bound and the order
+  read that depend only on some zones are kept by those zones' cards (``_Words``).
 
 * ``ChanceSolver``: fair and exact. It plays from what the seat sees: every card the seat
   cannot see, and every draw of chance (coin flips, random picks), is a chance node whose
@@ -49,7 +52,7 @@ from typing import Any
 
 from . import spec as spec_module
 from .errors import TabletopError
-from .expr import Work
+from .expr import Work, reads
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards, rename_held
@@ -64,6 +67,10 @@ class SolveError(TabletopError):
 
 class OutOfBudget(SolveError):
     """The search reached its node or time budget before deciding."""
+
+
+class _Restart(Exception):  # noqa: N818 (not an error: the search starts again)
+    """A first descent of ``PerfectSolver.decide`` used up its positions: start again."""
 
 
 # ---------------------------------------------------------------- canonical keys
@@ -132,28 +139,77 @@ class _Words:
     def __init__(self, st: State) -> None:
         words = st.spec.solver or {}
         self.bound: Callable[[Any], Any] | None = words.get("win_bound")
+        # how promising a position looks: of moves of equal bound, the highest first
+        self.order: Callable[[Any], Any] | None = words.get("order")
         self.monotone: tuple[str, ...] = tuple(words.get("monotone", ()))
         derived = st.spec.derived
         self.monotone_vars = tuple(n for n in self.monotone if n not in derived)
         self.monotone_derived = tuple(n for n in self.monotone if n in derived)
+        # the derived values the bound and the estimate read that depend on zones only: each
+        # computed once per contents of those zones (the cards ahead change at every move,
+        # but the positions searched share them far more often than they share all else)
+        self.by_zones = _zone_derived(st, (self.bound, self.order))
+        self.zones_read = sorted({z for _n, own, deps in self.by_zones
+                                 for z in (*own, *(z for _d, dz in deps for z in dz))})
+        self.cache: dict[tuple[Any, ...], Any] = {}
 
     def win_bound(self, st: State) -> float:
         """The best score a win could still have from ``st`` (NOWIN: no win is reachable)."""
+        return self.judge(st, False)[0]
+
+    def judge(self, st: State, ordered: bool = True) -> tuple[float, float]:
+        """``st``'s bound (as ``win_bound``) and, with ``order``, its estimate (0 without
+        one): both read with the same derived values, computed once."""
         if st.outcome is not None:
-            return st.outcome.scores[0] if 0 in st.outcome.winners else NOWIN
-        if self.bound is None:
-            return math.inf
+            return (st.outcome.scores[0] if 0 in st.outcome.winners else NOWIN), 0
+        if self.bound is None and (self.order is None or not ordered):
+            return math.inf, 0
         saved, st._derived_memo = st._derived_memo, {}  # nothing changes while it is read
         Work.reset()  # its own budget of work, as a move or a view has
         try:
-            v = self.bound(Ctx(st, {"me": 0}))
+            ctx = Ctx(st, {"me": 0})
+            if self.by_zones:
+                self._fill(st, ctx, st._derived_memo)
+            v = math.inf if self.bound is None else self.bound(ctx)
+            if v is None or v is False:
+                return NOWIN, 0
+            e = self.order(ctx) if ordered and self.order is not None else 0
         finally:
             st._derived_memo = saved
-        if v is None or v is False:
-            return NOWIN
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise SolveError(f"the ruleset's solver.win_bound gave {v!r}, not a number")
-        return v
+        if isinstance(e, bool) or not isinstance(e, int | float):
+            raise SolveError(f"the ruleset's solver.order gave {e!r}, not a number")
+        return v, e
+
+    def _fill(self, st: State, ctx: Ctx, memo: dict[Any, Any]) -> None:
+        """Puts in ``memo`` (the state's memo of derived values while nothing changes) the
+        values of ``by_zones``, from the cache or computed (and cached). A value is cached by
+        the cards of the zones it reads, and by the derived values it reads: a number (or
+        text...) by itself, anything else (a list of cards) by the cards of the zones it
+        depends on."""
+        cache = self.cache
+        if len(cache) > 500_000:  # a long search: start again rather than grow without end
+            cache.clear()
+        zones = st.zones
+        contents = {z: tuple(zones[z]) for z in self.zones_read}
+        values: dict[str, Any] = {}
+        for name, own, deps in self.by_zones:
+            parts: list[Any] = [name]
+            parts.extend(contents[z] for z in own)
+            for d, dz in deps:
+                v = values[d]
+                if isinstance(v, _SCALAR):
+                    parts.append(v)
+                else:
+                    parts.extend(contents[z] for z in dz)
+            ck = tuple(parts)
+            v = cache.get(ck, _MISSING)
+            if v is _MISSING:
+                v = cache[ck] = ctx.lookup(name)  # (puts it in memo too)
+            else:
+                memo[(name, 0, None)] = v  # as context.py's memo of derived values keys it
+            values[name] = v
 
     def vector(self, st: State) -> tuple[Any, ...]:
         """The ``monotone`` values of ``st`` (more is never worse), vars then derived values;
@@ -163,6 +219,90 @@ class _Words:
             ctx = Ctx(st, {"me": 0})
             vals.extend(ctx.lookup(n) for n in self.monotone_derived)
         return tuple(-math.inf if x is None else x for x in vals)
+
+
+_MISSING = object()
+_SCALAR = (int, float, bool, str, type(None))
+# (a derived value, the zones it reads itself, the derived values it reads: (name, zones))
+_ByZones = tuple[str, tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
+
+
+def _zone_derived(st: State, exprs: Iterable[Any]) -> tuple[_ByZones, ...]:
+    """The derived values ``exprs`` read (through other derived values) whose value depends
+    only on the cards of some zones (and the options), each after the derived values it
+    reads: (name, the zones it reads itself, the derived values it reads with the zones each
+    depends on). Through the ruleset's own functions too; never through a var, a local or an
+    engine function that reads more of the state."""
+    game, spec = st.game, st.spec
+    zones: dict[str, tuple[str, ...] | None] = {}  # derived name -> zones read (None: more)
+    out: list[_ByZones] = []
+
+    def names_of(fn: Any, allowed: frozenset[str], seen: set[str]) -> set[str] | None:
+        """The zones and derived values ``fn`` reads; None if it reads anything else."""
+        r = reads(fn)
+        if r is None:
+            return None
+        names, calls = r
+        found = set()
+        for n in names - allowed:
+            kind = game.names.get(n)
+            if n == "option" or kind in ("zone", "derived"):
+                found.add(n)
+            else:
+                return None
+        for c in calls:
+            if c not in spec.functions or c in seen:
+                return None
+            params, body = spec.functions[c]
+            inner = names_of(body, frozenset(params), seen | {c})
+            if inner is None:
+                return None
+            found |= inner
+        return found
+
+    def visit(name: str) -> tuple[str, ...] | None:
+        if name in zones:
+            return zones[name]
+        zones[name] = None  # (no cycle: the loader refuses them)
+        if name not in game.memo_derived:
+            return None
+        read = names_of(spec.derived[name], frozenset(), set())
+        if read is None:
+            return None
+        own = sorted(n for n in read if game.names.get(n) == "zone")
+        deps = []
+        every = set(own)
+        for n in sorted(read):
+            if game.names.get(n) == "derived":
+                sub = visit(n)
+                if sub is None:
+                    return None
+                deps.append((n, sub))
+                every |= set(sub)
+        zones[name] = tuple(sorted(every))
+        out.append((name, tuple(own), tuple(deps)))
+        return zones[name]
+
+    def walk(fn: Any, seen: set[str]) -> None:  # every derived value an expression reads
+        r = reads(fn)
+        if r is None:
+            return
+        names, calls = r
+        for n in sorted(names):
+            if game.names.get(n) == "derived" and n not in seen:
+                seen.add(n)
+                visit(n)
+                walk(spec.derived[n], seen)
+        for c in sorted(calls):
+            if c in spec.functions and c not in seen:
+                seen.add(c)
+                walk(spec.functions[c][1], seen)
+
+    seen: set[str] = set()
+    for fn in exprs:
+        if fn is not None:
+            walk(fn, seen)
+    return tuple(out)
 
 
 def is_solo(st: State) -> bool:
@@ -202,6 +342,12 @@ class PerfectSolver:
         # the value is at most this bound"
         self._fail: dict[tuple[Any, ...], list[tuple[tuple[Any, ...], float]]] = {}
         self._exact: dict[tuple[Any, ...], tuple[float, tuple[str, ...]]] = {}
+        # restarts of ``decide``: the positions a descent may search before the next one
+        # starts, and how it orders moves of equal bound (a random order, or as listed;
+        # else by the ruleset's order)
+        self._restart_at: int | None = None
+        self._shuffle: random.Random | None = None
+        self._listed = False  # of equal bounds, the moves as listed (not by the order)
 
     def _key(self, st: State) -> tuple[Any, ...]:
         key = state_key(st, drop=self.words.monotone)
@@ -217,11 +363,39 @@ class PerfectSolver:
         # processor time: a search on a busy machine is not cut short by the others' work
         self._deadline = (time.process_time() + self.seconds) if self.seconds else None
 
+    #: positions the first descent of ``decide`` may search; each restart may search half as
+    #: many again as the one before
+    RESTART = 500
+
     def decide(self, st: State) -> tuple[bool, tuple[str, ...]]:
-        """Whether seat 0 can win from ``st``, and one winning line (move texts)."""
+        """Whether seat 0 can win from ``st``, and one winning line (move texts).
+
+        A depth-first search commits to its first moves: a bad one early is undone only
+        after everything below it is searched. So it restarts, ``RESTART`` positions
+        later, then after half as many again each time, with the moves of equal bound tried
+        in turn by the ruleset's ``order``, as the moves are listed, and in a random (seeded)
+        order: deals that one order finds hard another often finds easy. What a descent
+        proved lost stays proved (the memo is kept), so a restart does not search it again,
+        and a descent in an order tried before goes on where that one stopped."""
         self._start()
-        v, line = self._search(st, NOWIN, True, self.words.win_bound(st))
-        return v > NOWIN, line
+        bound = self.words.win_bound(st)
+        limit = self.RESTART
+        tries = 0
+        try:
+            while True:
+                self._restart_at = self.nodes + limit if limit else None
+                try:
+                    v, line = self._search(st, NOWIN, True, bound)
+                    return v > NOWIN, line
+                except _Restart:
+                    tries += 1
+                    self._listed = tries % 3 == 1
+                    self._shuffle = random.Random(tries) if tries % 3 == 2 else None
+                    limit += max(1, limit // 2)
+        finally:
+            self._restart_at = None
+            self._shuffle = None
+            self._listed = False
 
     def best(self, st: State, at_least: float = NOWIN) -> tuple[float, tuple[str, ...]]:
         """The best score of a win from ``st`` (NOWIN if none) and a line reaching it."""
@@ -255,6 +429,8 @@ class PerfectSolver:
         if self._deadline is not None and not self.nodes & 63 \
                 and time.process_time() > self._deadline:
             raise OutOfBudget("the search reached its time budget")
+        if self._restart_at is not None and self.nodes > self._restart_at:
+            raise _Restart
         if key is None or vec is None:
             key = self._key(st)
             vec = self._vec(st)
@@ -265,7 +441,7 @@ class PerfectSolver:
             return bound, ()
         a = alpha
         best_line: tuple[str, ...] | None = None
-        children: list[tuple[float, int, str, State, Any, Any]] = []
+        children: list[tuple[float, float, int, str, State, Any, Any]] = []
         for i, m in enumerate(st.legal_moves()):
             c = st.copy()
             c.quiet = True
@@ -287,9 +463,17 @@ class PerfectSolver:
                     if first:
                         return a, best_line
                 continue
-            children.append((self.words.win_bound(c), i, m.text, c, ck, cv))
-        children.sort(key=lambda t: (-t[0], t[1]))  # the best bound first
-        for cb, _i, text, c, ck, cv in children:
+            cb, ce = self.words.judge(c)
+            children.append((cb, ce, i, m.text, c, ck, cv))
+        # the best bound first; of equal bounds, the best by the ruleset's order (or, in some
+        # restarts, as listed, or in a random order)
+        if self._listed:
+            children.sort(key=lambda t: (-t[0], t[2]))
+        else:
+            children.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        if self._shuffle is not None:
+            _shuffle_ties(children, self._shuffle)
+        for cb, _e, _i, text, c, ck, cv in children:
             if cb <= a or a >= bound:
                 break
             v, line = self._search(c, a, first, cb, ck, cv)
@@ -308,6 +492,12 @@ class PerfectSolver:
         if not first:
             self._exact[(key, vec)] = (a, best_line)
         return a, best_line
+
+
+def _shuffle_ties(children: list[Any], rng: random.Random) -> None:
+    """Shuffles, in place, each run of ``children`` (sorted by bound) that share a bound."""
+    keys = {id(c): (-c[0], rng.random()) for c in children}
+    children.sort(key=lambda c: keys[id(c)])
 
 
 # ---------------------------------------------------------------- chance (fair, exact)

@@ -663,17 +663,21 @@ class _Loader:
         seat 0; ``scratch``: vars always set before they are read again (left out of the
         solver's key); ``unordered``: zones whose order never matters (sorted in the key);
         ``ignore``: vars and zones left out of the key, because nothing reads them or a
-        ``monotone`` derived value holds all that matters of them."""
+        ``monotone`` derived value holds all that matters of them; ``order``: an expression
+        over the state, how promising a position looks (of moves of equal bound, the solver
+        tries those whose positions have the highest first)."""
         if v is None:
             return None
         derived = derived or {}
         d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered",
-                                       "ignore", "relabel"})
+                                       "ignore", "relabel", "order"})
         out: dict[str, Any] = {}
         if "relabel" in d:  # the moves act on no card they reveal (tabletop/solve.py)
             out["relabel"] = self.boolean(d["relabel"], "solver.relabel")
         if d.get("win_bound") is not None:
             out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")
+        if d.get("order") is not None:  # of moves of equal bound, the higher first
+            out["order"] = self.expr(d["order"], "solver.order")
         for word in ("monotone", "scratch", "unordered", "ignore"):
             names = []
             for i, n in enumerate(self.listing(d.get(word, []), f"solver.{word}")):

@@ -152,10 +152,10 @@ def test_the_key_leaves_out_what_the_monotone_values_hold() -> None:
     b.play("equip 8D")
     b.play("fight 7S bare")
     b.play("fight 5S")
-    assert state_key(a, drop=("hp", "reach")) == state_key(b, drop=("hp", "reach"))
+    assert state_key(a, drop=("hp", "held", "reach")) == state_key(b, drop=("hp", "held", "reach"))
     assert state_key(a) != state_key(b)  # the hp differ
     solver = PerfectSolver(a)
-    assert solver._vec(a)[:2] == (20, 5) and solver._vec(b)[:2] == (13, 5)
+    assert solver._vec(a)[:3] == (20, 8, 5) and solver._vec(b)[:3] == (13, 8, 5)
 
 
 CLIMB = """
