@@ -28,7 +28,7 @@ from typing import Any
 
 from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
-from .expr import Work, display, template_parts, texts_renderer
+from .expr import Work, display, template_parts, template_plan, texts_renderer
 from .spec import Block, GameSpec, Step
 from .values import EVENT_SETTERS, Event, Frame, make_event
 
@@ -227,17 +227,7 @@ class _Gen:
             parts = template_parts(render)
             if parts is None:
                 return False
-            plan: list[str | int] = []
-            for hole, part in parts:
-                if hole is None or isinstance(part, str):
-                    if str(part):
-                        plan.append(str(part))
-                    continue
-                if hole not in index:
-                    index[hole] = len(fns)
-                    fns.append(part)
-                plan.append(index[hole])
-            plans.append((lang, plan))
+            plans.append((lang, template_plan(parts, index, fns, keep_empty=False)))
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
         for i, fn in enumerate(fns):

@@ -415,17 +415,7 @@ def _by(pick: Callable[[int, int], bool]) -> CoreFn:
     lowest; items whose key is null are left out; null when none is left."""
     def fn(ctx: Context, args: Sequence[Compiled]) -> Value:
         items = _items(ctx, args)
-        best, best_key = None, None
-        for x, k in zip(items, _each(ctx, items, args[1]), strict=True):
-            if k is None:
-                continue
-            try:
-                if best_key is None or pick(k, best_key):
-                    best, best_key = x, k
-            except TypeError:
-                raise ExpressionError(f"highest/lowest need numbers or texts to compare, got "
-                                      f"{best_key!r} and {k!r}") from None
-        return best
+        return _best_of(pick, list(zip(items, _each(ctx, items, args[1]), strict=True)))
 
     return fn
 
@@ -1388,6 +1378,24 @@ _TEMPLATE_PARTS: weakref.WeakKeyDictionary[Callable[[Context], str],
 _TEMPLATE_PARTS = weakref.WeakKeyDictionary()
 
 
+def template_plan(parts: list[tuple[str | None, str | Compiled]], index: dict[str, int],
+                  fns: list[Any], keep_empty: bool = True) -> list[str | int]:
+    """A message's text in one language as a plan: its plain parts (texts) and its holes (the
+    number of the hole's function in ``fns``; a hole written alike in several languages gets
+    one number, ``index`` by its source); empty plain parts left out unless ``keep_empty``."""
+    plan: list[str | int] = []
+    for hole, part in parts:
+        if hole is None or isinstance(part, str):
+            if keep_empty or str(part):
+                plan.append(str(part))
+            continue
+        if hole not in index:
+            index[hole] = len(fns)
+            fns.append(part)
+        plan.append(index[hole])
+    return plan
+
+
 def texts_renderer(templates: dict[str, Callable[[Any], str]]
                    ) -> Callable[[Any], dict[str, str]]:
     """One function giving a message in every language, ``{lang: template(ctx)}``, that
@@ -1400,16 +1408,7 @@ def texts_renderer(templates: dict[str, Callable[[Any], str]]
         parts = _TEMPLATE_PARTS.get(render)
         if parts is None:  # not one of ours: as it is
             return lambda ctx: {lang: r(ctx) for lang, r in templates.items()}
-        plan: list[str | int] = []
-        for hole, part in parts:
-            if hole is None or isinstance(part, str):
-                plan.append(str(part))
-                continue
-            if hole not in index:
-                index[hole] = len(fns)
-                fns.append(part)
-            plan.append(index[hole])
-        plans.append((lang, plan))
+        plans.append((lang, template_plan(parts, index, fns)))
 
     # generated like the expressions: the holes, each once, then each language's text joined
     # from its plain parts (repr'd) and the holes' values
