@@ -1038,6 +1038,9 @@ class _Gen:
         # argument function): one of them in an item's argument may read ``it`` from the
         # locals, which are then written for each item
         self.escapes = 0
+        # the name under which the expression's text is in the namespace (error messages of
+        # arithmetic); listing.py's module holds several, each under its own
+        self.text_name = "_T"
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
@@ -1198,18 +1201,19 @@ class _Gen:
             if node[1] in ("==", "!="):
                 return f"({a} {node[1]} {b})"
             return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
+        t = self.text_name
         if kind == "sum":
             v = self.src(node[1])
             for plus, x in node[2]:
-                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, _T)"
+                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
             return v
         if kind == "prod":
-            v = f"_num({self.src(node[1])}, _T)"
+            v = f"_num({self.src(node[1])}, {t})"
             for op, x in node[2]:
-                v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, _T)"
+                v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, {t})"
             return v
         if kind == "neg":
-            return f"(-_num({self.src(node[1])}, _T))"
+            return f"(-_num({self.src(node[1])}, {self.text_name}))"
         if kind == "if":
             return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover

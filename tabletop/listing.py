@@ -55,7 +55,6 @@ class _ListGen(_Gen):
 
     def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str]) -> None:
         super().__init__(kinds)
-        self.text_name = "_T"
         self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
         self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
@@ -96,20 +95,6 @@ class _ListGen(_Gen):
         if (kind == "attr" and node[1][0] in ("local", "name") and node[1][1] in self.pyvars
                 and self.pyvars[node[1][1]] in self.tabled):
             return f"{self.pyvars[node[1][1]]}.attr_table.get({_ident(node[2])!r})"
-        t = self.text_name
-        if kind == "sum":
-            v = self.src(node[1])
-            for plus, x in node[2]:
-                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
-            return v
-        if kind == "prod":
-            ops = {"*": "_times", "/": "_divide", "%": "_modulo"}
-            v = f"_num({self.src(node[1])}, {t})"
-            for op, x in node[2]:
-                v = f"{ops[op]}({v}, {self.src(x)}, {t})"
-            return v
-        if kind == "neg":
-            return f"(-_num({self.src(node[1])}, {t}))"
         return super().src(node)
 
 
