@@ -151,7 +151,8 @@ class _Words:
         self.by_zones = _zone_derived(st, (self.bound, self.order))
         self.zones_read = sorted({z for _n, own, deps in self.by_zones
                                  for z in (*own, *(z for _d, dz in deps for z in dz))})
-        self.cache: dict[tuple[Any, ...], Any] = {}
+        self.cache: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+        self.ids: dict[tuple[int, ...], int] = {}  # the contents of a zone -> its number
 
     def win_bound(self, st: State) -> float:
         """The best score a win could still have from ``st`` (NOWIN: no win is reachable)."""
@@ -183,33 +184,44 @@ class _Words:
         return v, e
 
     def _fill(self, st: State, ctx: Ctx, memo: dict[Any, Any]) -> None:
-        """Puts in ``memo`` (the state's memo of derived values while nothing changes) the
-        values of ``by_zones``, from the cache or computed (and cached). A value is cached by
-        the cards of the zones it reads, and by the derived values it reads: a number (or
-        text...) by itself, anything else (a list of cards) by the cards of the zones it
-        depends on."""
+        """Puts in ``memo`` (the state's memo of derived values while nothing changes) and in
+        the locals of ``ctx`` (a read of a local is one look in a dict) the values of
+        ``by_zones``, from the cache or computed (and cached). A value is cached by the cards
+        of the zones it reads, and by the derived values it reads: a number (or text...) by
+        itself, anything else (a list of cards) by the key it was cached under (so by the
+        cards of the zones it depends on). The contents of a zone are numbered once (a key is
+        then a few small numbers, cheap to hash)."""
         cache = self.cache
+        ids = self.ids
         if len(cache) > 500_000:  # a long search: start again rather than grow without end
             cache.clear()
+            ids.clear()
         zones = st.zones
-        contents = {z: tuple(zones[z]) for z in self.zones_read}
+        cid: dict[str, int] = {}
+        for z in self.zones_read:
+            t = tuple(zones[z])
+            i = ids.get(t)
+            if i is None:
+                i = ids[t] = len(ids)
+            cid[z] = i
+        loc = ctx.locals
         values: dict[str, Any] = {}
+        keys: dict[str, Any] = {}
         for name, own, deps in self.by_zones:
             parts: list[Any] = [name]
-            parts.extend(contents[z] for z in own)
-            for d, dz in deps:
+            parts.extend(cid[z] for z in own)
+            for d, _dz in deps:
                 v = values[d]
-                if isinstance(v, _SCALAR):
-                    parts.append(v)
-                else:
-                    parts.extend(contents[z] for z in dz)
+                parts.append(v if isinstance(v, _SCALAR) else keys[d])
             ck = tuple(parts)
-            v = cache.get(ck, _MISSING)
-            if v is _MISSING:
-                v = cache[ck] = ctx.lookup(name)  # (puts it in memo too)
+            hit = cache.get(ck)
+            if hit is None:
+                v = ctx.lookup(name)  # (puts it in memo too)
+                hit = cache[ck] = (v, ("#", len(cache)))
             else:
-                memo[(name, 0, None)] = v  # as context.py's memo of derived values keys it
-            values[name] = v
+                memo[(name, 0, None)] = hit[0]  # as context.py's memo of derived values keys it
+            values[name] = loc[name] = hit[0]
+            keys[name] = hit[1]
 
     def vector(self, st: State) -> tuple[Any, ...]:
         """The ``monotone`` values of ``st`` (more is never worse), vars then derived values;
