@@ -153,6 +153,14 @@ class _Words:
                                  for z in (*own, *(z for _d, dz in deps for z in dz))})
         self.cache: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         self.ids: dict[tuple[int, ...], int] = {}  # the contents of a zone -> its number
+        self.whole: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        self.names = tuple(n for n, _own, _deps in self.by_zones)
+        self.memo_keys = tuple((n, 0, None) for n in self.names)  # as context.py's memo keys
+        # by_zones by numbers: each value's zones (their place in zones_read) and the values
+        # it reads (their place in by_zones, each before the values that read it)
+        self.plan = tuple((n, tuple(self.zones_read.index(z) for z in own),
+                           tuple(self.names.index(d) for d, _dz in deps))
+                          for n, own, deps in self.by_zones)
 
     def win_bound(self, st: State) -> float:
         """The best score a win could still have from ``st`` (NOWIN: no win is reachable)."""
@@ -186,16 +194,20 @@ class _Words:
     def _fill(self, st: State, ctx: Ctx, memo: dict[Any, Any]) -> None:
         """Puts in ``memo`` (the state's memo of derived values while nothing changes) and in
         the locals of ``ctx`` (a read of a local is one look in a dict) the values of
-        ``by_zones``, from the cache or computed (and cached). A value is cached by the cards
-        of the zones it reads, and by the derived values it reads: a number (or text...) by
-        itself, anything else (a list of cards) by the key it was cached under (so by the
-        cards of the zones it depends on). The contents of a zone are numbered once (a key is
-        then a few small numbers, cheap to hash)."""
+        ``by_zones``. The contents of a zone are numbered once (a key is then a few small
+        numbers, cheap to hash). All the values together are kept by the contents of every
+        zone they read (``whole``); else each value is looked up alone, kept by the cards of
+        the zones it reads itself and by the derived values it reads: a number (or text...)
+        by itself, anything else (a list of cards) by the key it was kept under (so by the
+        cards of the zones it depends on). So a value that reads only the dungeon is computed
+        once for each dungeon, even when the room beside it changes."""
         cache = self.cache
         ids = self.ids
-        if len(cache) > 500_000:  # a long search: start again rather than grow without end
-            cache.clear()
+        whole = self.whole
+        if len(cache) > 500_000 or len(whole) > 100_000:  # a long search: start again rather
+            cache.clear()                                 # than grow without end
             ids.clear()
+            whole.clear()
         zones = st.zones
         cid: dict[str, int] = {}
         for z in self.zones_read:
@@ -205,14 +217,22 @@ class _Words:
                 i = ids[t] = len(ids)
             cid[z] = i
         loc = ctx.locals
-        values: dict[str, Any] = {}
-        keys: dict[str, Any] = {}
-        for name, own, deps in self.by_zones:
+        wk = tuple(cid.values())
+        got = whole.get(wk)
+        if got is not None:
+            loc.update(zip(self.names, got, strict=True))
+            memo.update(zip(self.memo_keys, got, strict=True))
+            return
+        cids = list(cid.values())
+        vals: list[Any] = []
+        keys: list[Any] = []
+        for name, own, deps in self.plan:
             parts: list[Any] = [name]
-            parts.extend(cid[z] for z in own)
-            for d, _dz in deps:
-                v = values[d]
-                parts.append(v if isinstance(v, _SCALAR) else keys[d])
+            for i in own:
+                parts.append(cids[i])
+            for j in deps:
+                v = vals[j]
+                parts.append(v if type(v) in _SCALAR_TYPES else keys[j])
             ck = tuple(parts)
             hit = cache.get(ck)
             if hit is None:
@@ -220,8 +240,10 @@ class _Words:
                 hit = cache[ck] = (v, ("#", len(cache)))
             else:
                 memo[(name, 0, None)] = hit[0]  # as context.py's memo of derived values keys it
-            values[name] = loc[name] = hit[0]
-            keys[name] = hit[1]
+            vals.append(hit[0])
+            loc[name] = hit[0]
+            keys.append(hit[1])
+        whole[wk] = tuple(vals)
 
     def vector(self, st: State) -> tuple[Any, ...]:
         """The ``monotone`` values of ``st`` (more is never worse), vars then derived values;
@@ -235,6 +257,7 @@ class _Words:
 
 _MISSING = object()
 _SCALAR = (int, float, bool, str, type(None))
+_SCALAR_TYPES = frozenset(_SCALAR)
 # (a derived value, the zones it reads itself, the derived values it reads: (name, zones))
 _ByZones = tuple[str, tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]
 
