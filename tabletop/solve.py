@@ -153,6 +153,7 @@ class _Words:
                                  for z in (*own, *(z for _d, dz in deps for z in dz))})
         self.cache: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         self.ids: dict[tuple[int, ...], int] = {}  # the contents of a zone -> its number
+        self.vids: dict[Any, Any] = {}  # a derived value that is not a number -> its number
         self.whole: dict[tuple[int, ...], tuple[Any, ...]] = {}
         self.names = tuple(n for n, _own, _deps in self.by_zones)
         self.memo_keys = tuple((n, 0, None) for n in self.names)  # as context.py's memo keys
@@ -198,15 +199,18 @@ class _Words:
         numbers, cheap to hash). All the values together are kept by the contents of every
         zone they read (``whole``); else each value is looked up alone, kept by the cards of
         the zones it reads itself and by the derived values it reads: a number (or text...)
-        by itself, anything else (a list of cards) by the key it was kept under (so by the
-        cards of the zones it depends on). So a value that reads only the dungeon is computed
-        once for each dungeon, even when the room beside it changes."""
+        by itself, anything else (a list of cards) by a number given to what it holds. So a
+        value that reads only the dungeon is computed once for each dungeon, even when the
+        room beside it changes, and one that reads a list computed again (the pairs ahead, often
+        none) only when the list is another."""
         cache = self.cache
         ids = self.ids
+        vids = self.vids
         whole = self.whole
         if len(cache) > 500_000 or len(whole) > 100_000:  # a long search: start again rather
             cache.clear()                                 # than grow without end
             ids.clear()
+            vids.clear()
             whole.clear()
         zones = st.zones
         cid: dict[str, int] = {}
@@ -237,7 +241,14 @@ class _Words:
             hit = cache.get(ck)
             if hit is None:
                 v = ctx.lookup(name)  # (puts it in memo too)
-                hit = cache[ck] = (v, ("#", len(cache)))
+                if type(v) in _SCALAR_TYPES:
+                    hit = cache[ck] = (v, None)
+                else:  # a list, a card...: numbered by what it holds (the same list, the
+                    frozen = _freeze(v)  # same number, however it was reached)
+                    n = vids.get(frozen)
+                    if n is None:
+                        n = vids[frozen] = ("=", len(vids))  # (never equal to a number)
+                    hit = cache[ck] = (v, n)
             else:
                 memo[(name, 0, None)] = hit[0]  # as context.py's memo of derived values keys it
             vals.append(hit[0])
