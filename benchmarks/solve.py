@@ -12,8 +12,9 @@
 
 deals: for each binding x difficulty (the options of the game, every combination), the share
 of the deals of seeds 0..N-1 that can be won with perfect information (95% Wilson interval),
-the deals left undecided within the time budget (processor seconds), and the median and 90th
-percentile of the processor time to decide a deal (an undecided deal counts its budget).
+the deals left undecided within the time budget (processor seconds), the median and 90th
+percentile of the processor time to decide a deal (an undecided deal counts its budget), and
+the deals decided within a second.
 With --read, the same figures from the deals a run (--out) has written so far, per option set.
 expert: bot:expert's win rate over seeds 0..N-1. exact: the exact probability that best play
 wins, on a pile cut to its first ROOMS rooms (every card the setup does not deal); with all the
@@ -89,6 +90,7 @@ def _summary(opts: dict[str, str], res: list[tuple[int, bool | None, float]],
     times = sorted(t for _s, _w, t in res)
     med = statistics.median(times)
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    quick = sum(1 for _s, w, t in res if w is not None and t <= 1.0)
     seeds = sorted(s for s, _w, _t in res)
     span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no seeds"
     return (f"{opts}: {len(res)} deals ({span}), {won} proven winnable "
@@ -96,7 +98,7 @@ def _summary(opts: dict[str, str], res: list[tuple[int, bool | None, float]],
             f"{100 * ahi:.1f}%), {dec - won} proven lost, {len(res) - dec} undecided within "
             f"{seconds:g} s; winnable among decided {100 * won / max(dec, 1):.1f}% "
             f"({100 * lo:.1f}-{100 * hi:.1f}%); processor time to decide: "
-            f"median {med:.2f} s, p90 {p90:.2f} s")
+            f"median {med:.2f} s, p90 {p90:.2f} s; {quick} decided within 1 s")
 
 
 def _read(path: str, seconds: float) -> None:
