@@ -696,7 +696,7 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         if not a.load:
             state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
-        if unseen > 9:
+        if unseen > solve.MOST_UNSEEN:
             raise UsageError("solve_too_hidden", game=game.spec.name, n=unseen)
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
@@ -713,11 +713,21 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         else:
             try:
                 p, _, info = solve.solved(game, options, seconds=a.seconds)
-            except solve.OutOfBudget:
-                raise UsageError("solve_game_timeout", game=game.spec.name,
-                                 seconds=_nums(a.seconds)) from None
+            except (solve.OutOfBudget, KeyboardInterrupt) as e:
+                kept = getattr(e, "kept", 0)
+                counts = {lang: f"{kept:,}".replace(",", "\u202f" if lang == "fr" else ",")
+                          for lang in LANGS}
+                if isinstance(e, KeyboardInterrupt):
+                    if not kept:
+                        raise
+                    raise UsageError("solve_game_stopped", game=game.spec.name,
+                                     kept=counts) from None
+                raise UsageError("solve_game_kept" if kept else "solve_game_timeout",
+                                 game=game.spec.name, seconds=_nums(a.seconds),
+                                 kept=counts) from None
             out.update({"win_probability": p, "positions": info["positions"],
-                        "seconds": info["seconds"], "cached": info["cached"]})
+                        "seconds": info["seconds"], "cached": info["cached"],
+                        "resumed": info["resumed"]})
             say.append(t(lang, "solve_wins", game=name, options=opts,
                          pct=_num(100 * p, 2, lang)))
             say.append(t(lang, "solve_exact"))
@@ -725,6 +735,9 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                          seconds=_num(info["seconds"], 0, lang),
                          positions=f"{info['positions']:,}".replace(
                              ",", "\u202f" if lang == "fr" else ",")))
+            if info.get("resumed"):
+                say.append(t(lang, "solve_resumed", kept=f"{info['resumed']:,}".replace(
+                    ",", "\u202f" if lang == "fr" else ",")))
     if a.json:
         console.print(json.dumps(out, ensure_ascii=False), markup=False, highlight=False,
                       soft_wrap=True)
