@@ -13,7 +13,7 @@ from helpers import load_ruleset
 from tabletop import registry
 from tabletop.context import Ctx
 from tabletop.expr import Work
-from tabletop.solve import PerfectSolver, _Words
+from tabletop.solve import NOWIN, PerfectSolver, _Words
 
 SCOUNDREL = registry.load("scoundrel")
 OPTIONS = [{"binding": b, "difficulty": d}
@@ -167,3 +167,23 @@ def test_a_long_search_keeps_its_memory_bounded(monkeypatch) -> None:
     for m in line:
         replay.play(m)
     assert replay.outcome is not None and replay.outcome.winners == (0,)
+
+
+def test_a_room_that_cannot_be_avoided_meets_the_weapons_at_hand() -> None:
+    """Four monsters in a room that cannot be avoided, the only weapon still in the dungeon:
+    three of them are fought bare before the weapon comes (36 damage at least), so the bound
+    rules the dungeon out at once, where charging them with the weapon to come did not. Where
+    the room can be avoided, it does not; the verdicts agree with a search of every line."""
+    from test_solve_deals import _check
+
+    deck = ["AS", "KS", "QS", "JS", "10D", "2H"]
+    hard = SCOUNDREL.new_game(deck=deck, options={"difficulty": "hard"})
+    Work.reset()
+    ctx = Ctx(hard, {"me": 0})
+    assert ctx.lookup("least_damage") == 4 + 3 + 2 + 1  # each with the 10 to come
+    assert ctx.lookup("room_extra") == 3 * 10  # all but one bare: 10 more each
+    assert _Words(hard).win_bound(hard) == NOWIN
+    assert _check(deck, {"difficulty": "hard"}) == NOWIN
+    classic = SCOUNDREL.new_game(deck=deck, options={"difficulty": "classic"})
+    assert _Words(classic).win_bound(classic) > NOWIN  # the room may be avoided
+    assert _check(deck, {"difficulty": "classic"}) > NOWIN
