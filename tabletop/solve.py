@@ -888,6 +888,7 @@ class ChanceSolver:
         # positions solved so far there, so a search stopped is not lost)
         self.checkpoint: Callable[[], None] | None = None
         self._next_checkpoint = math.inf
+        self.progress: Callable[[int], None] | None = None  # told the positions searched
 
     def key(self, st: State) -> int:
         return chance_key(st, self.seat)
@@ -925,7 +926,10 @@ class ChanceSolver:
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the exact search reached its node budget")
-        if not self.nodes & 63 and (self.deadline is not None or self.checkpoint is not None):
+        if not self.nodes & 63 and (self.deadline is not None or self.checkpoint is not None
+                                    or self.progress is not None):
+            if self.progress is not None:
+                self.progress(self.nodes)
             if self.deadline is not None and time.process_time() > self.deadline:
                 raise OutOfBudget("the exact search reached its time budget")
             if self.checkpoint is not None and time.perf_counter() > self._next_checkpoint:
@@ -1254,7 +1258,8 @@ def load_solved(game: Any, options: dict[str, str], seat: int, solver: ChanceSol
 
 
 def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
-           seconds: float | None = None, cache: bool = True, nodes: int | None = None
+           seconds: float | None = None, cache: bool = True, nodes: int | None = None,
+           progress: Callable[[int, int], None] | None = None
            ) -> tuple[float, ChanceSolver, dict[str, Any]]:
     """The exact probability that best play wins ``game`` from its start, the solver holding
     the value of every position searched, and how it was had (``positions``, ``seconds``,
@@ -1263,7 +1268,8 @@ def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
     the ruleset is unchanged: the first run solves, the next ones read. ``seconds`` bounds the
     solving and ``nodes`` the positions searched (``OutOfBudget``); a search stopped by either,
     or by Ctrl-C, keeps the positions it solved (``partial_file``, also written every
-    ``checkpoint_every`` seconds of a long search) and the next run goes on from them."""
+    ``checkpoint_every`` seconds of a long search) and the next run goes on from them.
+    ``progress`` is told, as the search goes, the positions searched and those taken up."""
     options = game.check_options(options or {})
     starts = opening(game, options, seat)
     solver = ChanceSolver(starts[0][1], seat, seconds=seconds, nodes=nodes)
@@ -1295,6 +1301,8 @@ def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
                                   "seconds": before + time.process_time() - t}, solver)
 
     solver.checkpoint = keep if partial is not None else None
+    if progress is not None:
+        solver.progress = lambda n: progress(n, resumed)
     solver._next_checkpoint = time.perf_counter() + solver.checkpoint_every
     try:
         p = sum(q * solver.value(st) for q, st in starts)

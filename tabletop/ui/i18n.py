@@ -132,6 +132,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_solved": "  solved in {seconds} s, {positions} positions",
         "solve_cached": "  read from the cache; solved in {seconds} s, {positions} positions",
         "solve_resumed": "  went on from {kept} positions kept by an earlier run",
+        "solve_status": "solving (at most {seconds} s; Ctrl-C stops)",
+        "solve_status_n": "solving: {n} positions; Ctrl-C stops and keeps the work",
+        "solve_status_kept": "solving: {n} positions, {kept} from before; Ctrl-C stops and "
+                             "keeps them",
+        "solve_bar": "solving",
         "solve_no_options": "no options",
         "solve_not_solo": "{game} is not a solo game: the solver plays only games of one player",
         "solve_too_hidden": "{game} hides {n} cards from the player: too many to solve exactly; "
@@ -351,6 +356,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_solved": "  résolu en {seconds} s, {positions} positions",
         "solve_cached": "  lu dans le cache ; résolu en {seconds} s, {positions} positions",
         "solve_resumed": "  repris de {kept} positions gardées par un calcul précédent",
+        "solve_status": "calcul (au plus {seconds} s ; Ctrl-C arrête)",
+        "solve_status_n": "calcul : {n} positions ; Ctrl-C arrête et garde le travail",
+        "solve_status_kept": "calcul : {n} positions, {kept} reprises ; Ctrl-C arrête et les "
+                             "garde",
+        "solve_bar": "calcul",
         "solve_no_options": "sans option",
         "solve_not_solo": "{game} n'est pas un jeu solo : le solveur ne joue que les jeux à un "
                           "joueur",
