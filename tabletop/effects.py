@@ -129,23 +129,23 @@ class Effects(StateBase):
 
     def _check_end(self) -> None:
         game = self.game
-        ctx = Ctx(self, {"me": self.turn_seat})
         if not game.end_memo:  # no end rule reads a derived value: no window to open
-            for path, test, outcome in game.end_rules:
-                self._where = path
-                if test(ctx):
-                    self._finish(outcome)
-                    return
+            game.end_check(self)  # the rules' tests (generated code, codegen.py)
             return
         saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
         try:
-            for path, test, outcome in game.end_rules:
-                self._where = path
-                if test(ctx):
-                    self._finish(outcome)
-                    return
+            game.end_check(self)
         finally:
             self._derived_memo = saved
+
+    def _check_end_rules(self) -> None:
+        """The end rules tested one by one: the first that holds ends the game."""
+        ctx = Ctx(self, {"me": self.turn_seat})
+        for path, test, outcome in self.game.end_rules:
+            self._where = path
+            if test(ctx):
+                self._finish(outcome)
+                return
 
     def _finish(self, name: str) -> None:
         saved = self._derived_memo

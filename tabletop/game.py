@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .base import shuffle
-from .codegen import end_rules, make_segments
+from .codegen import derived_readers, end_rules, make_end_check, make_segments
 from .context import make_readers
-from .effects import make_runners
+from .effects import Effects, make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .listing import Lister, make_listers
@@ -149,8 +149,12 @@ class Game:
         # each step made ready to run; the straight blocks' steps in one plan each
         self.runners, self.straight = make_runners(self.all_blocks, spec)
         # each block's steps as generated code, by the index they start at (codegen.py)
-        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
+        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
+                                      derived_readers(self))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
+        # the end check: the rules' tests as one generated function (else one by one)
+        self.end_check: Callable[[Any], None] = (make_end_check(self)
+                                                 or Effects._check_end_rules)
         # whether an end rule may read a derived value (the end check then remembers them)
         self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
                                 for r in spec.end)

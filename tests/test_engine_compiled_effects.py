@@ -64,10 +64,15 @@ view: {{table: table.code, score: score, pick: pick}}
 
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
-    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+)\Z")
+    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
+    r"|_[ait]\d+|_end)\Z")  # and the expressions' own: their items, argument functions
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
-          "spend", "turn_seat", "_events"}
+          "spend", "turn_seat", "_events", "block", "id", "code",
+          # what the expressions written out read (expr.py's generated code)
+          "attr_table", "cards", "seat_cards", "seat_var", "zone_size", "seat_zone_size",
+          "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",
+          "players", "turn", "round", "var", "viewer"}
 
 
 def _check_source(source: str) -> None:
