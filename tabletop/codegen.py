@@ -46,6 +46,7 @@ from .expr import (
     texts_renderer,
 )
 from .expr import _Gen as _ExprGen
+from .limits import MAX_FRAMES
 from .spec import Block, CardDef, GameSpec, Step
 from .values import EVENT_SETTERS, Event, Frame, make_event
 
@@ -93,6 +94,12 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         where[uid] = key
 
 
+def _too_many_frames(items: list[Any]) -> None:
+    """for_each's limit (as _step_for_each says it)."""
+    raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
+                          f"run (the limit): {len(items)} items")
+
+
 _NAMESPACE: dict[str, Any] = {
     **_HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
@@ -100,7 +107,7 @@ _NAMESPACE: dict[str, Any] = {
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
-    "_cards_of": _cards_of, "_bool": bool, "_isinstance": isinstance,
+    "_cards_of": _cards_of, "_list": list, "_range": range, "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
     "_new": object.__new__, "_Event": Event,
     **{f"_ev_{name}": setter for name, setter in zip(
@@ -269,7 +276,9 @@ class _Gen:
             return 1
         if kind in ("set", "add"):
             seat = p["seat"]
-            me = "ctx.me" if seat is None else self.x(seat)
+            # Ctx.me written out (the local me, else the seat whose turn it is)
+            me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if seat is None
+                  else self.x(seat))
             for name, expr in p["values"].items():
                 var = self.spec.vars[name]
                 key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
@@ -332,8 +341,10 @@ class _Gen:
         out.append(f"{ind}if not st.quiet:")
         for i, fn in enumerate(fns):
             out.append(f"{i2}h{i} = {self.x(fn)}")
-            out.append(f"{i2}if h{i}.__class__ is not _str:")
-            out.append(f"{i2}    h{i} = _display(h{i})")
+            out.append(f"{i2}c = h{i}.__class__")  # as display shows it: a text as it is,
+            out.append(f"{i2}if c is not _str:")  # a number and a card (its label) at once
+            out.append(f"{i2}    h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                       f"if c is _CardDef else _display(h{i}))")
         items: list[str] = []
         size = 0
         sizes: list[str] = []
@@ -454,6 +465,21 @@ class _Gen:
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
+        if step.kind == "for_each":  # as _step_for_each (effects.py)
+            body = self.const(step.blocks["do"])
+            return [f"    items = {self.x(p['in'])} or []",
+                    "    if not _isinstance(items, _list):",
+                    "        items = [items]",
+                    "    _W.spend(_len(items))",
+                    f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                    "        _too_many_frames(items)",
+                    "    for c in _reversed(items):",
+                    "        l = _dict(loc)",
+                    f"        l[{p['var']!r}] = c",
+                    f"        st.frames.append(_Frame({body}, 0, l))",
+                    "    inner = st.frames[-1]",
+                    "    if inner is not f:",  # the first item's body runs at once
+                    *self.enter_pushed(block, j, "        ")]
         if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
@@ -558,6 +584,55 @@ def make_end_check(game: Any) -> Callable[[Any], None] | None:
     exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
     check: Callable[[Any], None] = ns["_end"]
     return check
+
+
+def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], Any]]]:
+    """Each outcome's winners, scores and reasons as one generated function of the state
+    (``_finish_as`` runs it), as ``_finish_as`` evaluates them: the winners, then each seat's
+    score with ``me`` that seat, then the reason in each language (each language's holes
+    evaluated and shown as its own message does). An outcome Python cannot compile is left
+    out (evaluated as before)."""
+    out: dict[str, Callable[[Any], tuple[Any, list[int], Any]]] = {}
+    for name, o in game.spec.outcomes.items():
+        gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+                   derived_readers(game))
+        lines = ["def _outcome(st):",
+                 "    loc = {'me': st.turn_seat}",
+                 "    ctx = _Ctx(st, loc)",
+                 f"    winners = {gen.x(o.winners)}",
+                 "    if winners is None:",
+                 "        winners = []",
+                 "    elif not _isinstance(winners, _list):",
+                 "        winners = [winners]",
+                 "    scores = []",
+                 "    for c in _range(st.players):"]
+        if o.score is None:
+            lines.append("        scores.append(1 if c in winners else 0)")
+        else:
+            lines += ["        loc['me'] = c",
+                      f"        scores.append(_int({gen.x(o.score)} or 0))"]
+        lines.append("    loc['me'] = st.turn_seat")
+        items = []
+        for lang, render in o.reason.items():
+            parts = template_parts(render)
+            if parts is None:  # not one of ours: called as it is
+                items.append(f"{lang!r}: {gen.const(render)}(ctx)")
+                continue
+            pieces = [repr(str(part)) if hole is None or isinstance(part, str)
+                      else f"_display({gen.x(part)})" for hole, part in parts]
+            items.append(f"{lang!r}: " + (f"''.join(({''.join(x + ', ' for x in pieces)}))"
+                                          if pieces else "''"))
+        lines.append(f"    return winners, scores, {{{', '.join(items)}}}")
+        source = "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+        try:
+            code = compile(source, f"<outcome {name}>", "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            continue
+        ns = dict(_NAMESPACE)
+        ns.update(gen.ns)
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
+        out[name] = ns["_outcome"]
+    return out
 
 
 def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:

@@ -26,6 +26,7 @@ from .values import (
     Outcome,
     Pending,
     make_event,
+    make_outcome,
 )
 
 
@@ -53,7 +54,11 @@ class Effects(StateBase):
         self._run()
         if self.outcome is None:
             if self.pending is None and self.game.end_rules:
-                self._check_end()
+                game = self.game
+                if game.end_memo:
+                    self._check_end()
+                else:  # no window to open: the end rules' tests at once (_check_end)
+                    game.end_check(self)
             if len(history) >= self.spec.max_moves and self.outcome is None:
                 self._finish_limit()
         if events:
@@ -158,6 +163,17 @@ class Effects(StateBase):
 
     def _finish_as(self, name: str) -> None:
         self._where = f"outcomes.{name}"
+        made = self.game.outcomes.get(name)  # generated (codegen.py), as below
+        if made is not None:
+            winners, scores, reasons = made(self)
+        else:
+            winners, scores, reasons = self._outcome_of(name)
+        self.outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
+                                    text_of(reasons, "en"), name, reasons)
+        self._events.append(make_event("end", None, dict(reasons), {"outcome": name}, None))
+
+    def _outcome_of(self, name: str) -> tuple[Any, list[int], dict[str, str]]:
+        """An outcome's winners, every seat's score and its reason in each language."""
         o = self.spec.outcomes[name]
         ctx = Ctx(self, {"me": self.turn_seat})
         winners = o.winners(ctx)
@@ -174,9 +190,7 @@ class Effects(StateBase):
                 scores.append(int(o.score(ctx) or 0))
         ctx.locals["me"] = self.turn_seat
         reasons = {lang: f(ctx) for lang, f in o.reason.items()}
-        self.outcome = Outcome(tuple(int(w) for w in winners), tuple(scores),
-                               text_of(reasons, "en"), name, reasons)
-        self._emit("end", None, {lang: r for lang, r in reasons.items()}, {"outcome": name})
+        return winners, scores, reasons
 
     def _emit(self, kind: str, seat: int | None, text: dict[str, str],
               data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
