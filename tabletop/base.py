@@ -142,7 +142,7 @@ class StateBase:
         their locals, and put back in place (no new frames made before every move). The
         zones and the seats' knowledge are not copied: the steps that change them keep each
         one as it was before its first change (``_undo_zones``, ``_undo_known``, until
-        ``_end_move``)."""
+        ``_end_move``), and where each card lies is put back from the zones kept."""
         frames = self.frames
         if frames:
             tables: dict[int, dict[str, Any]] = {}
@@ -155,7 +155,7 @@ class StateBase:
         undo_zones: dict[str, list[int]] = {}
         undo_known: dict[int, set[int]] = {}
         self._undo_zones, self._undo_known = undo_zones, undo_known
-        return (undo_zones, self.where[:], self.vars.copy(), undo_known,
+        return (undo_zones, self.vars.copy(), undo_known,
                 set(self.out), self.turn_seat, self.turn,
                 self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
@@ -165,11 +165,17 @@ class StateBase:
         self._undo_zones = self._undo_known = None
 
     def _rollback(self, snap: tuple[Any, ...]) -> None:
-        (undo_zones, self.where, self.vars, undo_known, self.out, self.turn_seat, self.turn,
+        (undo_zones, self.vars, undo_known, self.out, self.turn_seat, self.turn,
          self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
         zones = self.zones
+        where = self.where  # where each card lies, put back from the zones kept: a card the
+        for key in undo_zones:  # move took somewhere left a zone that was kept
+            for uid in zones[key]:
+                where[uid] = ""
         for key, ids in undo_zones.items():
             zones[key] = ids
+            for uid in ids:
+                where[uid] = key
         for seat, known in undo_known.items():
             self.known[seat] = known
         self._end_move()

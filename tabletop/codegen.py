@@ -129,6 +129,14 @@ class _ExprIn(_ExprGen):
         super().__init__({})
         self.top = True
         self.derived = derived  # a derived value no local hides -> the name of its reader
+        self.loops = 0  # inside a comprehension (where no ``:=`` may go)
+
+    def loop(self, items: Node, body: Node, form: str) -> str:
+        self.loops += 1
+        try:
+            return super().loop(items, body, form)
+        finally:
+            self.loops -= 1
 
     def fn(self, node: Node) -> str:
         top, self.top = self.top, False
@@ -161,6 +169,13 @@ class _ExprIn(_ExprGen):
             of = node[1]
             if of == ("name", "option") and self.kinds.get("option") == "state":
                 return f"st.options.get({_ident(node[2])!r})"
+            if not self.loops and not (of[0] in ("local", "name") and of[1] in self.pyvars):
+                # get_attr written out for a card (its table), called for anything else
+                name = _ident(node[2])
+                v = f"_v{self.n}"
+                self.n += 1
+                return (f"({v}.attr_table.get({name!r}) if _type({v} := {self.src(of)}) "
+                        f"is _CardDef else _ga({v}, {name!r}))")
             if (of[0] == "name" and self.kinds.get(of[1]) == "local"
                     and of[1] not in self.pyvars):
                 return f"_la(loc, {_ident(of[1])!r}, {_ident(node[2])!r})"
@@ -564,17 +579,7 @@ def make_end_check(game: Any) -> Callable[[Any], None] | None:
     rule's test written out, its field path set before it (for error messages), and the
     first that holds finishes the game with its outcome. None when Python cannot compile it
     (the rules are then tested one by one)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game))
-    lines = ["def _end(st):",
-             "    loc = {'me': st.turn_seat}",
-             "    ctx = _Ctx(st, loc)"]
-    for path, test, outcome in game.end_rules:
-        lines += [f"    st._where = {path!r}",
-                  f"    if {gen.x(test)}:",
-                  f"        st._finish({outcome!r})",
-                  "        return"]
-    source = "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+    gen, source = end_check_source(game)
     try:
         code = compile(source, "<end>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -586,6 +591,21 @@ def make_end_check(game: Any) -> Callable[[Any], None] | None:
     return check
 
 
+def end_check_source(game: Any) -> tuple[_Gen, str]:
+    """The source of a game's end check (and the generator holding its namespace)."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    lines = ["def _end(st):",
+             "    loc = {'me': st.turn_seat}",
+             "    ctx = _Ctx(st, loc)"]
+    for path, test, outcome in game.end_rules:
+        lines += [f"    st._where = {path!r}",
+                  f"    if {gen.x(test)}:",
+                  f"        st._finish({outcome!r})",
+                  "        return"]
+    return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+
+
 def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], Any]]]:
     """Each outcome's winners, scores and reasons as one generated function of the state
     (``_finish_as`` runs it), as ``_finish_as`` evaluates them: the winners, then each seat's
@@ -593,37 +613,8 @@ def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], 
     evaluated and shown as its own message does). An outcome Python cannot compile is left
     out (evaluated as before)."""
     out: dict[str, Callable[[Any], tuple[Any, list[int], Any]]] = {}
-    for name, o in game.spec.outcomes.items():
-        gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-                   derived_readers(game))
-        lines = ["def _outcome(st):",
-                 "    loc = {'me': st.turn_seat}",
-                 "    ctx = _Ctx(st, loc)",
-                 f"    winners = {gen.x(o.winners)}",
-                 "    if winners is None:",
-                 "        winners = []",
-                 "    elif not _isinstance(winners, _list):",
-                 "        winners = [winners]",
-                 "    scores = []",
-                 "    for c in _range(st.players):"]
-        if o.score is None:
-            lines.append("        scores.append(1 if c in winners else 0)")
-        else:
-            lines += ["        loc['me'] = c",
-                      f"        scores.append(_int({gen.x(o.score)} or 0))"]
-        lines.append("    loc['me'] = st.turn_seat")
-        items = []
-        for lang, render in o.reason.items():
-            parts = template_parts(render)
-            if parts is None:  # not one of ours: called as it is
-                items.append(f"{lang!r}: {gen.const(render)}(ctx)")
-                continue
-            pieces = [repr(str(part)) if hole is None or isinstance(part, str)
-                      else f"_display({gen.x(part)})" for hole, part in parts]
-            items.append(f"{lang!r}: " + (f"''.join(({''.join(x + ', ' for x in pieces)}))"
-                                          if pieces else "''"))
-        lines.append(f"    return winners, scores, {{{', '.join(items)}}}")
-        source = "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+    for name in game.spec.outcomes:
+        gen, source = outcome_source(game, name)
         try:
             code = compile(source, f"<outcome {name}>", "exec")
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -633,6 +624,41 @@ def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], 
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
         out[name] = ns["_outcome"]
     return out
+
+
+def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
+    """The source of one outcome's function (and the generator holding its namespace)."""
+    o = game.spec.outcomes[name]
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    lines = ["def _outcome(st):",
+             "    loc = {'me': st.turn_seat}",
+             "    ctx = _Ctx(st, loc)",
+             f"    winners = {gen.x(o.winners)}",
+             "    if winners is None:",
+             "        winners = []",
+             "    elif not _isinstance(winners, _list):",
+             "        winners = [winners]",
+             "    scores = []",
+             "    for c in _range(st.players):"]
+    if o.score is None:
+        lines.append("        scores.append(1 if c in winners else 0)")
+    else:
+        lines += ["        loc['me'] = c",
+                  f"        scores.append(_int({gen.x(o.score)} or 0))"]
+    lines.append("    loc['me'] = st.turn_seat")
+    items = []
+    for lang, render in o.reason.items():
+        parts = template_parts(render)
+        if parts is None:  # not one of ours: called as it is
+            items.append(f"{lang!r}: {gen.const(render)}(ctx)")
+            continue
+        pieces = [repr(str(part)) if hole is None or isinstance(part, str)
+                  else f"_display({gen.x(part)})" for hole, part in parts]
+        items.append(f"{lang!r}: " + (f"''.join(({''.join(x + ', ' for x in pieces)}))"
+                                      if pieces else "''"))
+    lines.append(f"    return winners, scores, {{{', '.join(items)}}}")
+    return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
 
 
 def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:

@@ -17,6 +17,7 @@ from helpers import load_ruleset
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import _NAMESPACE, segments_source
+from tabletop.effects import Effects
 from tabletop.game import Game
 from tabletop.values import Event, make_event
 
@@ -65,7 +66,7 @@ view: {{table: table.code, score: score, pick: pick}}
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
     r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
-    r"|_[ait]\d+|_end)\Z")  # and the expressions' own: their items, argument functions
+    r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")  # and the expressions' own: their items, argument functions
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code",
@@ -101,6 +102,8 @@ def _interpreted(game: Game) -> Game:
     """The same game run by the step-by-step interpreter only (no generated code)."""
     g = Game(game.spec, game.source_ref)
     g.segments = [{} for _ in g.segments]
+    g.end_check = Effects._check_end_rules  # the end rules tested one by one
+    g.outcomes = {}  # and the outcomes evaluated as the interpreter does
     return g
 
 
@@ -120,6 +123,8 @@ def _play_both(game: Game, seed: int, players: int) -> None:
         assert [(f.block.id, f.index) for f in a.frames] == [(f.block.id, f.index)
                                                              for f in b.frames]
     assert b.is_over and a.outcome == b.outcome and a.history == b.history
+    assert a.outcome is not None and b.outcome is not None
+    assert a.outcome.reasons == b.outcome.reasons
 
 
 @pytest.mark.parametrize("game_id", tabletop.games())
