@@ -94,6 +94,16 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         where[uid] = key
 
 
+def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
+    """``var = Frame(block, 0, locals_)`` with its context ``ctx``, made without a call of
+    Frame's ``__init__`` (a frame's four slots set in place)."""
+    return [f"{ind}{var} = _new(_Frame)",
+            f"{ind}{var}.block = {block}",
+            f"{ind}{var}.index = 0",
+            f"{ind}{var}.locals = {locals_}",
+            f"{ind}{var}.ctx = {ctx}"]
+
+
 def _too_many_frames(items: list[Any]) -> None:
     """for_each's limit (as _step_for_each says it)."""
     raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
@@ -426,9 +436,12 @@ class _Gen:
                 src.append("        return False")
             if lines or j < n:
                 src.append("    ctx = f.ctx")
-                src.append("    if ctx is None or ctx.state is not st:")
-                src.append("        ctx = f.ctx = _Ctx(st, f.locals)")
                 src.append("    loc = f.locals")
+                src.append("    if ctx is None or ctx.state is not st:")  # Ctx(st, loc),
+                src.append("        ctx = f.ctx = _new(_Ctx)")  # its slots set in place
+                src.append("        ctx.state = st")
+                src.append("        ctx.locals = loc")
+                src.append("        ctx.viewer = None")
             if lines:
                 src.append("    w = None")
                 src.append("    try:")
@@ -462,9 +475,8 @@ class _Gen:
             test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
-                return [f"{ind}inner = _Frame({self.const(b)}, 0, loc)",
-                        f"{ind}inner.ctx = ctx",  # the same locals: the same context
-                        *self.enter(b, block, j, ind)]
+                return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
+                        *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
                 return ([f"    if {test}:", *push(then, "        "), "    else:",
                          *push(other, "        ")])
@@ -475,8 +487,7 @@ class _Gen:
             return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
-            return [f"    inner = _Frame({self.const(proc)}, 0, loc)",
-                    "    inner.ctx = f.ctx",
+            return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
@@ -491,7 +502,8 @@ class _Gen:
                     "    for c in _reversed(items):",
                     "        l = _dict(loc)",
                     f"        l[{p['var']!r}] = c",
-                    f"        st.frames.append(_Frame({body}, 0, l))",
+                    *_frame("inner", body, "l", "None", "        "),
+                    "        st.frames.append(inner)",
                     "    inner = st.frames[-1]",
                     "    if inner is not f:",  # the first item's body runs at once
                     *self.enter_pushed(block, j, "        ")]
@@ -504,7 +516,8 @@ class _Gen:
                     "        if b is not None:",
                     "            l = _dict(loc)",
                     "            l['this'] = c",
-                    "            st.frames.append(_Frame(b, 0, l))",
+                    *_frame("inner", "b", "l", "None", "            "),
+                    "            st.frames.append(inner)",
                     "    inner = st.frames[-1]",
                     "    if inner is not f:",  # the last card's effect runs first, at once
                     *self.enter_pushed(block, j, "        ")]

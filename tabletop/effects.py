@@ -30,6 +30,9 @@ from .values import (
 )
 
 
+_new = object.__new__
+
+
 class Effects(StateBase):
     """The part of State that runs effects."""
 
@@ -47,7 +50,12 @@ class Effects(StateBase):
             seat = self.turn_seat if p is None else p.seat
             locals_ = {"me": seat}
             locals_.update(m.args)
-            self.frames = [Frame(self.game.move_by_id[m.move_id].effects, 0, locals_)]
+            f = _new(Frame)  # Frame(the move's effects, 0, locals_), its slots set in place
+            f.block = self.game.move_by_id[m.move_id].effects
+            f.index = 0
+            f.locals = locals_
+            f.ctx = None
+            self.frames = [f]
         history = self.history
         history.append(m.text)
         self.turn_log.append((seat, m.move_id, self.turn, self.round))

@@ -167,3 +167,20 @@ def test_an_event_made_fast_is_the_same_value() -> None:
     assert fast == slow and repr(fast) == repr(slow) and fast.to_dict() == slow.to_dict()
     with pytest.raises(AttributeError):
         fast.kind = "other"  # type: ignore[misc]
+
+
+def test_frames_and_contexts_made_in_place_have_every_slot() -> None:
+    """The generated code makes frames and contexts by setting their slots in place (no
+    ``__init__`` call): it sets these, and these are all there are."""
+    from tabletop.context import Ctx
+    from tabletop.values import Frame
+
+    assert Frame.__slots__ == ("block", "index", "locals", "ctx")
+    assert Ctx.__slots__ == ("state", "locals", "viewer")
+    source = "".join(segments_source(g, b) for g in [tabletop.load("pyramide-escape")]
+                     for b in g.all_blocks)
+    for var, slots in (("inner", Frame.__slots__), ("ctx", Ctx.__slots__)):
+        made = source.count(f"{var} = _new(")  # (``ctx = f.ctx = _new(`` counted once)
+        assert made > 0
+        for slot in slots:
+            assert source.count(f"{var}.{slot} = ") >= made, (var, slot)
