@@ -117,7 +117,8 @@ _NAMESPACE: dict[str, Any] = {
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
-    "_cards_of": _cards_of, "_list": list, "_range": range, "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
+    "_cards_of": _cards_of, "_list": list, "_range": range,
+    "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
     "_new": object.__new__, "_Event": Event,
     **{f"_ev_{name}": setter for name, setter in zip(

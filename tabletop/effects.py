@@ -29,7 +29,6 @@ from .values import (
     make_outcome,
 )
 
-
 _new = object.__new__
 
 

@@ -342,7 +342,7 @@ class Game:
         if type(seed) is int:  # random.Random(seed), without its two Python-level calls
             rng = _new_random(_Random)
             _seed_random(rng, seed)
-            rng.gauss_next = None
+            rng.gauss_next = None  # type: ignore[attr-defined]
             st.rng = rng
         else:
             st.rng = random.Random(seed)

@@ -66,7 +66,8 @@ view: {{table: table.code, score: score, pick: pick}}
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
     r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
-    r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")  # and the expressions' own: their items, argument functions
+    # and the expressions' own (items, argument functions, values read once)
+    r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code",
