@@ -39,13 +39,26 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    plan = _SHUFFLE_PLANS.get(len(x))
+    if plan is None:
+        plan = _shuffle_plan(len(x))
+    for i, n, k in plan:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+# by length of the list: each place from the last down, with the number of places it draws
+# among and the bits it draws (``Random._randbelow``'s), worked out once
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    if size <= 1024 and len(_SHUFFLE_PLANS) < 256:  # (a game shuffles few lengths)
+        _SHUFFLE_PLANS[size] = plan
+    return plan
 
 
 

@@ -341,8 +341,29 @@ class _Gen:
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
-            out.append(f"{ind}_move(st, ctx, {self.x(what)}, {self.const(to)}, "
-                       f"{fixed!r}, {at == 'top'!r})")
+            call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
+            out.append(f"{ind}c = {self.x(what)}")
+            if fixed is None:
+                out.append(f"{ind}{call}")
+                return 1
+            # one card to a zone that is not per seat (the commonest): _move written out
+            i2 = ind + "    "
+            out += [f"{ind}if c.__class__ is _CardDef:",
+                    f"{i2}v = c.uid",
+                    f"{i2}zones = st.zones",
+                    f"{i2}undo = st._undo_zones",
+                    f"{i2}dest = zones[{fixed!r}]",
+                    f"{i2}if undo is not None and {fixed!r} not in undo:",
+                    f"{i2}    undo[{fixed!r}] = dest[:]",
+                    f"{i2}key = st.where[v]",
+                    f"{i2}if key:",
+                    f"{i2}    if undo is not None and key not in undo:",
+                    f"{i2}        undo[key] = zones[key][:]",
+                    f"{i2}    zones[key].remove(v)",
+                    f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
+                    f"{i2}st.where[v] = {fixed!r}",
+                    f"{ind}else:",
+                    f"{i2}{call}"]
             return 1
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")

@@ -722,4 +722,45 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             for c in (reversed(cards) if top else cards):
                 st.put(c.uid, key, at)
         return run_move
+    if kind == "end_turn" and step.params.get("next") is None:  # as _step_end_turn
+        advance_block: Block | None = None
+        turn_end = spec.hooks.get("turn_end")
+
+        def run_end_turn(st: Effects, f: Frame) -> None:
+            nonlocal advance_block
+            if advance_block is None:  # the game's own (made after its runners)
+                advance_block = st.game.advance_block
+            frames = st.frames
+            frames.append(_frame(advance_block, {"me": st.turn_seat}))
+            if turn_end is not None:
+                frames.append(_frame(turn_end, {"me": st.turn_seat}))
+        return run_end_turn
+    if kind == "_advance":  # as _step_advance
+        turn_start, round_end = spec.hooks.get("turn_start"), spec.hooks.get("round_end")
+
+        def run_advance(st: Effects, f: Frame) -> None:
+            old = st.turn_seat
+            chosen = f.locals.get("@next")
+            new = st.next_seat(old) if chosen is None else int(chosen)
+            st.turn_seat = new
+            st.turn += 1
+            if turn_start is not None:
+                st.frames.append(_frame(turn_start, {"me": new}))
+            n, first = st.players, st.first_seat
+            pos_new, pos_old = (new - first) % n, (old - first) % n
+            if pos_new < pos_old or (pos_new == pos_old and chosen is None):
+                st.round += 1
+                if round_end is not None:
+                    st.frames.append(_frame(round_end, {"me": new}))
+        return run_advance
     return partial(_STEPS[kind], step)  # the step's function with its step bound
+
+
+def _frame(block: Block, locals_: dict[str, Any]) -> Frame:
+    """``Frame(block, 0, locals_)``, its slots set in place (no ``__init__`` call)."""
+    f = _new(Frame)
+    f.block = block
+    f.index = 0
+    f.locals = locals_
+    f.ctx = None
+    return f

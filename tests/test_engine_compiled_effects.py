@@ -65,12 +65,13 @@ view: {{table: table.code, score: score, pick: pick}}
 
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
-    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
+    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|zones|undo|dest|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
     # and the expressions' own (items, argument functions, values read once)
     r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
-          "spend", "turn_seat", "_events", "block", "id", "code",
+          "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
+          "where", "remove", "insert",
           # what the expressions written out read (expr.py's generated code)
           "attr_table", "cards", "seat_cards", "seat_var", "zone_size", "seat_zone_size",
           "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",
