@@ -48,7 +48,7 @@ from .expr import (
 from .expr import _Gen as _ExprGen
 from .limits import MAX_FRAMES
 from .spec import Block, CardDef, GameSpec, Step
-from .values import EVENT_SETTERS, Event, Frame, make_event
+from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]
 Runner = Callable[[Any, Frame], None]
@@ -120,7 +120,7 @@ _NAMESPACE: dict[str, Any] = {
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
-    "_new": object.__new__, "_Event": Event,
+    "_new": object.__new__, "_Event": Event, "_Pending": Pending,
     **{f"_ev_{name}": setter for name, setter in zip(
         ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
@@ -529,6 +529,30 @@ class _Gen:
                     "    inner = st.frames[-1]",
                     "    if inner is not f:",  # the first item's body runs at once
                     *self.enter_pushed(block, j, "        ")]
+        if step.kind == "choose":  # as _step_choose (effects.py)
+            var = p["var"]
+            lines = [f"    items = {self.x(p['from'])}",
+                     "    if items is None:",
+                     "        items = []",
+                     "    elif not _isinstance(items, _list):",
+                     "        items = [items]"]
+            if not p["optional"]:  # none or one: answered at once, nobody asked
+                lines += ["    if not items:",
+                          f"        loc[{var!r}] = None",
+                          f"        return _s{block.id}_{j + 1}(st, f)",
+                          "    if _len(items) == 1:",
+                          f"        loc[{var!r}] = items[0]",
+                          f"        return _s{block.id}_{j + 1}(st, f)"]
+            prompt = ", ".join(f"{lang!r}: {self.const(t)}(ctx)"
+                               for lang, t in (p["prompt"] or {}).items())
+            fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
+            more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes",
+                                                          "words"))
+            lines += [f"    prompt = {{{prompt}}}",
+                      f"    st.pending = _Pending(_int({self.x(p['seat'])}), {var!r}, items, "
+                      f"{fixed}, prompt, {more})",
+                      "    return True"]
+            return lines
         if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
