@@ -94,6 +94,11 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         where[uid] = key
 
 
+# Ctx(st, loc) made with its slots set in place (no __init__ call)
+_CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
+            "    ctx.viewer = None")
+
+
 def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
     """``var = Frame(block, 0, locals_)`` with its context ``ctx``, made without a call of
     Frame's ``__init__`` (a frame's four slots set in place)."""
@@ -656,7 +661,7 @@ def end_check_source(game: Any) -> tuple[_Gen, str]:
                derived_readers(game))
     lines = ["def _end(st):",
              "    loc = {'me': st.turn_seat}",
-             "    ctx = _Ctx(st, loc)"]
+             *_CONTEXT]
     for path, test, outcome in game.end_rules:
         lines += [f"    st._where = {path!r}",
                   f"    if {gen.x(test)}:",
@@ -692,7 +697,7 @@ def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
                derived_readers(game))
     lines = ["def _outcome(st):",
              "    loc = {'me': st.turn_seat}",
-             "    ctx = _Ctx(st, loc)",
+             *_CONTEXT,
              f"    winners = {gen.x(o.winners)}",
              "    if winners is None:",
              "        winners = []",

@@ -691,6 +691,24 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                 n = int(fill(ctx) or 0) - len(zones[dst])
             where = st.where
             undo = st._undo_zones
+            pile = zones[src]
+            k = min(n, len(pile))
+            if k > 0 and src != dst:  # the top k cards at once (as the loop below)
+                dest = zones[dst]
+                if undo is not None:
+                    if src not in undo:
+                        undo[src] = pile[:]
+                    if dst not in undo:
+                        undo[dst] = dest[:]
+                taken = pile[:k]
+                del pile[:k]
+                if deal_top:
+                    dest[:0] = taken[::-1]
+                else:
+                    dest.extend(taken)
+                for uid in taken:
+                    where[uid] = dst
+                return
             for _ in range(n):
                 pile = zones[src]
                 if not pile:
