@@ -39,13 +39,26 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    plan = _SHUFFLE_PLANS.get(len(x))
+    if plan is None:
+        plan = _shuffle_plan(len(x))
+    for i, n, k in plan:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+# by length of the list: each place from the last down, with the number of places it draws
+# among and the bits it draws (``Random._randbelow``'s), worked out once
+_SHUFFLE_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    if size <= 1024 and len(_SHUFFLE_PLANS) < 256:  # (a game shuffles few lengths)
+        _SHUFFLE_PLANS[size] = plan
+    return plan
 
 
 
@@ -142,7 +155,7 @@ class StateBase:
         their locals, and put back in place (no new frames made before every move). The
         zones and the seats' knowledge are not copied: the steps that change them keep each
         one as it was before its first change (``_undo_zones``, ``_undo_known``, until
-        ``_end_move``)."""
+        ``_end_move``), and where each card lies is put back from the zones kept."""
         frames = self.frames
         if frames:
             tables: dict[int, dict[str, Any]] = {}
@@ -155,7 +168,7 @@ class StateBase:
         undo_zones: dict[str, list[int]] = {}
         undo_known: dict[int, set[int]] = {}
         self._undo_zones, self._undo_known = undo_zones, undo_known
-        return (undo_zones, self.where[:], self.vars.copy(), undo_known,
+        return (undo_zones, self.vars.copy(), undo_known,
                 set(self.out), self.turn_seat, self.turn,
                 self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
@@ -165,11 +178,17 @@ class StateBase:
         self._undo_zones = self._undo_known = None
 
     def _rollback(self, snap: tuple[Any, ...]) -> None:
-        (undo_zones, self.where, self.vars, undo_known, self.out, self.turn_seat, self.turn,
+        (undo_zones, self.vars, undo_known, self.out, self.turn_seat, self.turn,
          self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
         zones = self.zones
+        where = self.where  # where each card lies, put back from the zones kept: a card the
+        for key in undo_zones:  # move took somewhere left a zone that was kept
+            for uid in zones[key]:
+                where[uid] = ""
         for key, ids in undo_zones.items():
             zones[key] = ids
+            for uid in ids:
+                where[uid] = key
         for seat, known in undo_known.items():
             self.known[seat] = known
         self._end_move()

@@ -28,9 +28,27 @@ from typing import Any
 
 from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
-from .expr import Work, display, template_parts, template_plan, texts_renderer
-from .spec import Block, GameSpec, Step
-from .values import EVENT_SETTERS, Event, Frame, make_event
+from .errors import ExpressionError
+from .expr import (
+    _CONSTANTS,
+    _HELPERS,
+    _KINDS,
+    _TREES,
+    CORE,
+    DIRECT,
+    STATE_NAMES,
+    Node,
+    Work,
+    _ident,
+    display,
+    template_parts,
+    template_plan,
+    texts_renderer,
+)
+from .expr import _Gen as _ExprGen
+from .limits import MAX_FRAMES
+from .spec import Block, CardDef, GameSpec, Step
+from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]
 Runner = Callable[[Any, Frame], None]
@@ -76,15 +94,108 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         where[uid] = key
 
 
+# Ctx(st, loc) made with its slots set in place (no __init__ call)
+_CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
+            "    ctx.viewer = None")
+
+
+def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
+    """``var = Frame(block, 0, locals_)`` with its context ``ctx``, made without a call of
+    Frame's ``__init__`` (a frame's four slots set in place)."""
+    return [f"{ind}{var} = _new(_Frame)",
+            f"{ind}{var}.block = {block}",
+            f"{ind}{var}.index = 0",
+            f"{ind}{var}.locals = {locals_}",
+            f"{ind}{var}.ctx = {ctx}"]
+
+
+def _too_many_frames(items: list[Any]) -> None:
+    """for_each's limit (as _step_for_each says it)."""
+    raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
+                          f"run (the limit): {len(items)} items")
+
+
 _NAMESPACE: dict[str, Any] = {
+    **_HELPERS,  # the expressions' helpers, for the expressions written out in the segments
+    **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
+    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
+    "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_int": int, "_str": str, "_len": len, "_bool": bool, "_isinstance": isinstance,
+    "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
+    "_cards_of": _cards_of, "_list": list, "_range": range,
+    "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
-    "_new": object.__new__, "_Event": Event,
+    "_new": object.__new__, "_Event": Event, "_Pending": Pending,
     **{f"_ev_{name}": setter for name, setter in zip(
         ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
 }
+
+
+# the state's names read in a segment (``st`` is the state), as STATE_NAMES reads them
+_STATE_READS = {name: "st." + read.rpartition(".")[2] for name, read in STATE_NAMES.items()}
+
+
+class _ExprIn(_ExprGen):
+    """expr's code generator for the expressions written into a segment, where ``ctx`` is
+    the frame's context: its state ``st``, its locals ``loc``, no viewer (the engine's own
+    reads). Inside the argument functions of calls (``_a3(ctx)``) the reads stay expr's."""
+
+    def __init__(self, derived: dict[str, str]) -> None:
+        super().__init__({})
+        self.top = True
+        self.derived = derived  # a derived value no local hides -> the name of its reader
+        self.loops = 0  # inside a comprehension (where no ``:=`` may go)
+
+    def loop(self, items: Node, body: Node, form: str) -> str:
+        self.loops += 1
+        try:
+            return super().loop(items, body, form)
+        finally:
+            self.loops -= 1
+
+    def fn(self, node: Node) -> str:
+        top, self.top = self.top, False
+        try:
+            return super().fn(node)
+        finally:
+            self.top = top
+
+    def src(self, node: Node) -> str:  # noqa: C901 (one case per read made direct)
+        kind = node[0]
+        if not self.top:
+            return super().src(node)
+        if kind == "local" and node[1] not in self.pyvars:
+            return f"loc.get({_ident(node[1])!r})"
+        if kind == "name" and node[1] not in self.pyvars:
+            name = _ident(node[1])
+            read = self.kinds.get(name, "")
+            if read == "local":
+                return f"loc.get({name!r})"
+            if read == "state":
+                return _STATE_READS[name]
+            if read == "var":  # no viewer: Ctx.var gives the value
+                return f"st.vars[{name!r}]"
+            if name == "me" and not read:  # Ctx.lookup: the local, else Ctx.me
+                return "(loc['me'] if 'me' in loc else ctx.me)"
+            if not read and name in self.derived:  # Ctx.lookup finds no local: its reader
+                self.escapes += 1  # (a derived value may read ``it``)
+                return f"{self.derived[name]}(ctx)"
+        if kind == "attr":
+            of = node[1]
+            if of == ("name", "option") and self.kinds.get("option") == "state":
+                return f"st.options.get({_ident(node[2])!r})"
+            if not self.loops and not (of[0] in ("local", "name") and of[1] in self.pyvars):
+                # get_attr written out for a card (its table), called for anything else
+                name = _ident(node[2])
+                v = f"_v{self.n}"
+                self.n += 1
+                return (f"({v}.attr_table.get({name!r}) if _type({v} := {self.src(of)}) "
+                        f"is _CardDef else _ga({v}, {name!r}))")
+            if (of[0] == "name" and self.kinds.get(of[1]) == "local"
+                    and of[1] not in self.pyvars):
+                return f"_la(loc, {_ident(of[1])!r}, {_ident(node[2])!r})"
+        return super().src(node)
 
 
 class _Gen:
@@ -92,7 +203,8 @@ class _Gen:
 
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
                  straight: list[Any], sizes: dict[int, int],
-                 segments: list[dict[int, Segment]]) -> None:
+                 segments: list[dict[int, Segment]],
+                 derived: dict[str, Callable[[Any], Any]] | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
         self.spec = spec
         self.runners = runners
@@ -100,6 +212,32 @@ class _Gen:
         self.sizes = sizes
         self.ns: dict[str, Any] = {}
         self.n = 0
+        # the expressions written out in place (False: called, when Python cannot compile
+        # the block with them written out)
+        self.written = True
+        self.derived = derived or {}
+        self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
+
+    def x(self, fn: Any) -> str:
+        """The source computing a compiled expression in a segment: its code written out
+        from its tree (expr's code generator, with the segment's direct reads), or a call of
+        the function when it has no tree (closures, constants) or cannot be written out."""
+        if fn in _CONSTANTS:  # true, false, null or a number (an int, never a bool subclass)
+            value = _CONSTANTS[fn]
+            if value is None or type(value) in (bool, int):
+                return f"({value!r})"
+        tree = _TREES.get(fn)
+        kinds = _KINDS.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if not self.written or tree is None or kinds is None or not isinstance(text, str):
+            return f"{self.const(fn)}(ctx)"
+        g = self.xgen
+        g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
+        g.text_name = self.const(text)
+        try:
+            return f"({g.src(tree)})"
+        except (RecursionError, ExpressionError):  # too deep: called as it is
+            return f"{self.const(fn)}(ctx)"
 
     def const(self, value: Any) -> str:
         """A name of ours, bound to a value of the ruleset in the generated namespace."""
@@ -152,7 +290,7 @@ class _Gen:
         p = step.params
         out.append(f"{ind}w = {step.path!r}")
         if kind == "if":
-            out.append(f"{ind}if {self.const(p['test'])}(ctx):")
+            out.append(f"{ind}if {self.x(p['test'])}:")
             self.body(step.blocks["then"], ind + "    ", out)
             if step.blocks["else"].steps:
                 out.append(f"{ind}else:")
@@ -169,17 +307,19 @@ class _Gen:
             return 1
         if kind in ("set", "add"):
             seat = p["seat"]
-            me = "ctx.me" if seat is None else f"{self.const(seat)}(ctx)"
+            # Ctx.me written out (the local me, else the seat whose turn it is)
+            me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if seat is None
+                  else self.x(seat))
             for name, expr in p["values"].items():
                 var = self.spec.vars[name]
                 key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
-                x = self.const(expr)
+                x = self.x(expr)
                 if kind == "set":
-                    out.append(f"{ind}v = {x}(ctx)")
+                    out.append(f"{ind}v = {x}")
                     out.append(f"{ind}key = {key}")
                 else:
                     out.append(f"{ind}key = {key}")
-                    out.append(f"{ind}v = (st.vars[key] or 0) + _int({x}(ctx) or 0)")
+                    out.append(f"{ind}v = (st.vars[key] or 0) + _int({x} or 0)")
                 if var.min is not None or var.max is not None:
                     out.append(f"{ind}if _isinstance(v, _int) and not _isinstance(v, _bool):")
                     if var.max is not None:
@@ -194,7 +334,7 @@ class _Gen:
             return 1
         if kind == "let":
             for name, expr in p["values"].items():
-                out.append(f"{ind}loc[{name!r}] = {self.const(expr)}(ctx)")
+                out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
             return 1
         if kind in ("log", "announce"):
             if not self.log(p["text"], kind == "log", ind, out):
@@ -206,8 +346,29 @@ class _Gen:
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
-            out.append(f"{ind}_move(st, ctx, {self.const(what)}(ctx), {self.const(to)}, "
-                       f"{fixed!r}, {at == 'top'!r})")
+            call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
+            out.append(f"{ind}c = {self.x(what)}")
+            if fixed is None:
+                out.append(f"{ind}{call}")
+                return 1
+            # one card to a zone that is not per seat (the commonest): _move written out
+            i2 = ind + "    "
+            out += [f"{ind}if c.__class__ is _CardDef:",
+                    f"{i2}v = c.uid",
+                    f"{i2}zones = st.zones",
+                    f"{i2}undo = st._undo_zones",
+                    f"{i2}dest = zones[{fixed!r}]",
+                    f"{i2}if undo is not None and {fixed!r} not in undo:",
+                    f"{i2}    undo[{fixed!r}] = dest[:]",
+                    f"{i2}key = st.where[v]",
+                    f"{i2}if key:",
+                    f"{i2}    if undo is not None and key not in undo:",
+                    f"{i2}        undo[key] = zones[key][:]",
+                    f"{i2}    zones[key].remove(v)",
+                    f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
+                    f"{i2}st.where[v] = {fixed!r}",
+                    f"{ind}else:",
+                    f"{i2}{call}"]
             return 1
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
@@ -231,9 +392,11 @@ class _Gen:
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
         for i, fn in enumerate(fns):
-            out.append(f"{i2}h{i} = {self.const(fn)}(ctx)")
-            out.append(f"{i2}if h{i}.__class__ is not _str:")
-            out.append(f"{i2}    h{i} = _display(h{i})")
+            out.append(f"{i2}h{i} = {self.x(fn)}")
+            out.append(f"{i2}c = h{i}.__class__")  # as display shows it: a text as it is,
+            out.append(f"{i2}if c is not _str:")  # a number and a card (its label) at once
+            out.append(f"{i2}    h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                       f"if c is _CardDef else _display(h{i}))")
         items: list[str] = []
         size = 0
         sizes: list[str] = []
@@ -266,10 +429,17 @@ class _Gen:
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""
         entries, source = self.source(block)
+        try:
+            code = compile(source, f"<effects {block.id}>", "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            if not self.written:
+                raise
+            self.written = False  # too deep for Python's parser: the expressions called
+            entries, source = self.source(block)
+            code = compile(source, f"<effects {block.id}>", "exec")
         ns = dict(_NAMESPACE)
         ns.update(self.ns)
         ns["_SEGMENTS"] = self.segments
-        code = compile(source, f"<effects {block.id}>", "exec")
         exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
         return {e: ns[f"_s{block.id}_{e}"] for e in entries}
 
@@ -280,6 +450,7 @@ class _Gen:
         entries = [0] + [i + 1 for i, s in enumerate(steps) if not self.inline(s)]
         entries = sorted(set(entries))
         src: list[str] = []
+        self.xgen.defs = []  # the argument functions of the expressions written out
         b = block.id
         for e in entries:
             j = next((i for i in range(e, n) if not self.inline(steps[i])), n)
@@ -292,9 +463,12 @@ class _Gen:
                 src.append("        return False")
             if lines or j < n:
                 src.append("    ctx = f.ctx")
-                src.append("    if ctx is None or ctx.state is not st:")
-                src.append("        ctx = f.ctx = _Ctx(st, f.locals)")
                 src.append("    loc = f.locals")
+                src.append("    if ctx is None or ctx.state is not st:")  # Ctx(st, loc),
+                src.append("        ctx = f.ctx = _new(_Ctx)")  # its slots set in place
+                src.append("        ctx.state = st")
+                src.append("        ctx.locals = loc")
+                src.append("        ctx.viewer = None")
             if lines:
                 src.append("    w = None")
                 src.append("    try:")
@@ -315,7 +489,7 @@ class _Gen:
             else:
                 src.append("    st.frames.pop()")
                 src.append("    return True")
-        return entries, "\n".join(src) + "\n"
+        return entries, "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
     def suspending(self, block: Block, j: int) -> list[str]:
         """A step that may push a frame, ask or end the game: the commonest written out (as
@@ -325,31 +499,85 @@ class _Gen:
         p = step.params
         if step.kind == "if":
             then, other = step.blocks["then"], step.blocks["else"]
-            test = self.const(p["test"])
+            test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
-                return [f"{ind}inner = _Frame({self.const(b)}, 0, loc)",
-                        f"{ind}inner.ctx = ctx",  # the same locals: the same context
-                        *self.enter(b, block, j, ind)]
+                return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
+                        *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
-                return ([f"    if {test}(ctx):", *push(then, "        "), "    else:",
+                return ([f"    if {test}:", *push(then, "        "), "    else:",
                          *push(other, "        ")])
             if then.steps:
-                return [f"    if {test}(ctx):", *push(then, "        ")]
+                return [f"    if {test}:", *push(then, "        ")]
             if other.steps:
-                return [f"    if not {test}(ctx):", *push(other, "        ")]
-            return [f"    {test}(ctx)"]
+                return [f"    if not {test}:", *push(other, "        ")]
+            return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
-            return [f"    inner = _Frame({self.const(proc)}, 0, loc)",
-                    "    inner.ctx = f.ctx",
+            return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
+        if step.kind == "for_each":  # as _step_for_each (effects.py)
+            body = self.const(step.blocks["do"])
+            return [f"    items = {self.x(p['in'])} or []",
+                    "    if not _isinstance(items, _list):",
+                    "        items = [items]",
+                    "    _W.spend(_len(items))",
+                    f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                    "        _too_many_frames(items)",
+                    "    for c in _reversed(items):",
+                    "        l = _dict(loc)",
+                    f"        l[{p['var']!r}] = c",
+                    *_frame("inner", body, "l", "None", "        "),
+                    "        st.frames.append(inner)",
+                    "    inner = st.frames[-1]",
+                    "    if inner is not f:",  # the first item's body runs at once
+                    *self.enter_pushed(block, j, "        ")]
+        if step.kind == "choose":  # as _step_choose (effects.py)
+            var = p["var"]
+            lines = [f"    items = {self.x(p['from'])}",
+                     "    if items is None:",
+                     "        items = []",
+                     "    elif not _isinstance(items, _list):",
+                     "        items = [items]"]
+            if not p["optional"]:  # none or one: answered at once, nobody asked
+                lines += ["    if not items:",
+                          f"        loc[{var!r}] = None",
+                          f"        return _s{block.id}_{j + 1}(st, f)",
+                          "    if _len(items) == 1:",
+                          f"        loc[{var!r}] = items[0]",
+                          f"        return _s{block.id}_{j + 1}(st, f)"]
+            prompt = ", ".join(f"{lang!r}: {self.const(t)}(ctx)"
+                               for lang, t in (p["prompt"] or {}).items())
+            fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
+            more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes",
+                                                          "words"))
+            lines += [f"    prompt = {{{prompt}}}",
+                      f"    st.pending = _Pending(_int({self.x(p['seat'])}), {var!r}, items, "
+                      f"{fixed}, prompt, {more})",
+                      "    return True"]
+            return lines
+        if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
+            by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
+                       if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
+            table = self.const(by_code)
+            return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
+                    f"        b = {table}.get(c.code)",
+                    "        if b is not None:",
+                    "            l = _dict(loc)",
+                    "            l['this'] = c",
+                    *_frame("inner", "b", "l", "None", "            "),
+                    "            st.frames.append(inner)",
+                    "    inner = st.frames[-1]",
+                    "    if inner is not f:",  # the last card's effect runs first, at once
+                    *self.enter_pushed(block, j, "        ")]
         return [f"    {self.const(self.runners[block.id][j])}(st, f)",
-                "    if st.outcome is not None or st.pending is not None "
-                "or st.frames[-1] is not f:",
-                "        return True"]
+                "    if st.outcome is not None or st.pending is not None:",
+                "        return True",
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the frame it pushed runs at once
+                *self.enter_pushed(block, j, "        ")]
 
     def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:
         """Push the frame ``inner`` and run its block's first segment at once, as the
@@ -359,6 +587,17 @@ class _Gen:
         return [f"{ind}st.frames.append(inner)",
                 f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
                 f"{ind}    g = _SEGMENTS[{inner.id}].get(0)",
+                f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
+                f"{ind}            and st.pending is None and st.frames[-1] is f):",
+                f"{ind}        return _s{block.id}_{j + 1}(st, f)",
+                f"{ind}return True"]
+
+    def enter_pushed(self, block: Block, j: int, ind: str) -> list[str]:
+        """Run the first segment of the frame ``inner`` a step pushed (the last pushed is on
+        top), as the interpreter's loop would next (while the stack is not deep); if that
+        leaves this frame on top, go on with this block, else return to the loop."""
+        return [f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
+                f"{ind}    g = _SEGMENTS[inner.block.id].get(inner.index)",
                 f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
                 f"{ind}            and st.pending is None and st.frames[-1] is f):",
                 f"{ind}        return _s{block.id}_{j + 1}(st, f)",
@@ -376,15 +615,17 @@ class _Gen:
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
-                  runners: list[tuple[Runner, ...]], straight: list[Any]
+                  runners: list[tuple[Runner, ...]], straight: list[Any],
+                  derived: dict[str, Callable[[Any], Any]] | None = None
                   ) -> list[dict[int, Segment]]:
     """For each block (by its id), its segments by the step index they start at; a block
     whose code Python cannot compile (nested past its parser's limits) has none and runs step
-    by step."""
+    by step. ``derived``: the readers of the derived values no local may hide (read at once
+    by the expressions written out)."""
     sizes: dict[int, int] = {}
     out: list[dict[int, Segment]] = []
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out)
+        gen = _Gen(spec, runners, straight, sizes, out, derived)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -397,7 +638,102 @@ def end_rules(spec: GameSpec) -> tuple[tuple[str, Callable[[Any], Any], str], ..
     return tuple((f"end.{i}", r.test, r.outcome) for i, r in enumerate(spec.end))
 
 
+def make_end_check(game: Any) -> Callable[[Any], None] | None:
+    """The end rules as one generated function of the state (``_check_end`` runs it): each
+    rule's test written out, its field path set before it (for error messages), and the
+    first that holds finishes the game with its outcome. None when Python cannot compile it
+    (the rules are then tested one by one)."""
+    gen, source = end_check_source(game)
+    try:
+        code = compile(source, "<end>", "exec")
+    except (RecursionError, SyntaxError, MemoryError, ValueError):
+        return None
+    ns = dict(_NAMESPACE)
+    ns.update(gen.ns)
+    exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
+    check: Callable[[Any], None] = ns["_end"]
+    return check
+
+
+def end_check_source(game: Any) -> tuple[_Gen, str]:
+    """The source of a game's end check (and the generator holding its namespace)."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    lines = ["def _end(st):",
+             "    loc = {'me': st.turn_seat}",
+             *_CONTEXT]
+    for path, test, outcome in game.end_rules:
+        lines += [f"    st._where = {path!r}",
+                  f"    if {gen.x(test)}:",
+                  f"        st._finish({outcome!r})",
+                  "        return"]
+    return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+
+
+def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], Any]]]:
+    """Each outcome's winners, scores and reasons as one generated function of the state
+    (``_finish_as`` runs it), as ``_finish_as`` evaluates them: the winners, then each seat's
+    score with ``me`` that seat, then the reason in each language (each language's holes
+    evaluated and shown as its own message does). An outcome Python cannot compile is left
+    out (evaluated as before)."""
+    out: dict[str, Callable[[Any], tuple[Any, list[int], Any]]] = {}
+    for name in game.spec.outcomes:
+        gen, source = outcome_source(game, name)
+        try:
+            code = compile(source, f"<outcome {name}>", "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            continue
+        ns = dict(_NAMESPACE)
+        ns.update(gen.ns)
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
+        out[name] = ns["_outcome"]
+    return out
+
+
+def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
+    """The source of one outcome's function (and the generator holding its namespace)."""
+    o = game.spec.outcomes[name]
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    lines = ["def _outcome(st):",
+             "    loc = {'me': st.turn_seat}",
+             *_CONTEXT,
+             f"    winners = {gen.x(o.winners)}",
+             "    if winners is None:",
+             "        winners = []",
+             "    elif not _isinstance(winners, _list):",
+             "        winners = [winners]",
+             "    scores = []",
+             "    for c in _range(st.players):"]
+    if o.score is None:
+        lines.append("        scores.append(1 if c in winners else 0)")
+    else:
+        lines += ["        loc['me'] = c",
+                  f"        scores.append(_int({gen.x(o.score)} or 0))"]
+    lines.append("    loc['me'] = st.turn_seat")
+    items = []
+    for lang, render in o.reason.items():
+        parts = template_parts(render)
+        if parts is None:  # not one of ours: called as it is
+            items.append(f"{lang!r}: {gen.const(render)}(ctx)")
+            continue
+        pieces = [repr(str(part)) if hole is None or isinstance(part, str)
+                  else f"_display({gen.x(part)})" for hole, part in parts]
+        items.append(f"{lang!r}: " + (f"''.join(({''.join(x + ', ' for x in pieces)}))"
+                                      if pieces else "''"))
+    lines.append(f"    return winners, scores, {{{', '.join(items)}}}")
+    return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+
+
+def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
+    """The readers of a game's derived values that no local may hide (as listing.py reads
+    them): ``Ctx.lookup`` of such a name finds no local and calls its reader."""
+    return {n: game.readers[n] for n, k in game.names.items()
+            if k == "derived" and n not in game.local_names}
+
+
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments)
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
     return gen.source(block)[1]

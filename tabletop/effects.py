@@ -26,7 +26,10 @@ from .values import (
     Outcome,
     Pending,
     make_event,
+    make_outcome,
 )
+
+_new = object.__new__
 
 
 class Effects(StateBase):
@@ -46,14 +49,23 @@ class Effects(StateBase):
             seat = self.turn_seat if p is None else p.seat
             locals_ = {"me": seat}
             locals_.update(m.args)
-            self.frames = [Frame(self.game.move_by_id[m.move_id].effects, 0, locals_)]
+            f = _new(Frame)  # Frame(the move's effects, 0, locals_), its slots set in place
+            f.block = self.game.move_by_id[m.move_id].effects
+            f.index = 0
+            f.locals = locals_
+            f.ctx = None
+            self.frames = [f]
         history = self.history
         history.append(m.text)
         self.turn_log.append((seat, m.move_id, self.turn, self.round))
         self._run()
         if self.outcome is None:
             if self.pending is None and self.game.end_rules:
-                self._check_end()
+                game = self.game
+                if game.end_memo:
+                    self._check_end()
+                else:  # no window to open: the end rules' tests at once (_check_end)
+                    game.end_check(self)
             if len(history) >= self.spec.max_moves and self.outcome is None:
                 self._finish_limit()
         if events:
@@ -129,23 +141,23 @@ class Effects(StateBase):
 
     def _check_end(self) -> None:
         game = self.game
-        ctx = Ctx(self, {"me": self.turn_seat})
         if not game.end_memo:  # no end rule reads a derived value: no window to open
-            for path, test, outcome in game.end_rules:
-                self._where = path
-                if test(ctx):
-                    self._finish(outcome)
-                    return
+            game.end_check(self)  # the rules' tests (generated code, codegen.py)
             return
         saved, self._derived_memo = self._derived_memo, {}  # nothing changes until the end
         try:
-            for path, test, outcome in game.end_rules:
-                self._where = path
-                if test(ctx):
-                    self._finish(outcome)
-                    return
+            game.end_check(self)
         finally:
             self._derived_memo = saved
+
+    def _check_end_rules(self) -> None:
+        """The end rules tested one by one: the first that holds ends the game."""
+        ctx = Ctx(self, {"me": self.turn_seat})
+        for path, test, outcome in self.game.end_rules:
+            self._where = path
+            if test(ctx):
+                self._finish(outcome)
+                return
 
     def _finish(self, name: str) -> None:
         saved = self._derived_memo
@@ -158,6 +170,17 @@ class Effects(StateBase):
 
     def _finish_as(self, name: str) -> None:
         self._where = f"outcomes.{name}"
+        made = self.game.outcomes.get(name)  # generated (codegen.py), as below
+        if made is not None:
+            winners, scores, reasons = made(self)
+        else:
+            winners, scores, reasons = self._outcome_of(name)
+        self.outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
+                                    text_of(reasons, "en"), name, reasons)
+        self._events.append(make_event("end", None, dict(reasons), {"outcome": name}, None))
+
+    def _outcome_of(self, name: str) -> tuple[Any, list[int], dict[str, str]]:
+        """An outcome's winners, every seat's score and its reason in each language."""
         o = self.spec.outcomes[name]
         ctx = Ctx(self, {"me": self.turn_seat})
         winners = o.winners(ctx)
@@ -174,9 +197,7 @@ class Effects(StateBase):
                 scores.append(int(o.score(ctx) or 0))
         ctx.locals["me"] = self.turn_seat
         reasons = {lang: f(ctx) for lang, f in o.reason.items()}
-        self.outcome = Outcome(tuple(int(w) for w in winners), tuple(scores),
-                               text_of(reasons, "en"), name, reasons)
-        self._emit("end", None, {lang: r for lang, r in reasons.items()}, {"outcome": name})
+        return winners, scores, reasons
 
     def _emit(self, kind: str, seat: int | None, text: dict[str, str],
               data: dict[str, Any] | None = None, private_to: tuple[int, ...] | None = None
@@ -670,6 +691,24 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                 n = int(fill(ctx) or 0) - len(zones[dst])
             where = st.where
             undo = st._undo_zones
+            pile = zones[src]
+            k = min(n, len(pile))
+            if k > 0 and src != dst:  # the top k cards at once (as the loop below)
+                dest = zones[dst]
+                if undo is not None:
+                    if src not in undo:
+                        undo[src] = pile[:]
+                    if dst not in undo:
+                        undo[dst] = dest[:]
+                taken = pile[:k]
+                del pile[:k]
+                if deal_top:
+                    dest[:0] = taken[::-1]
+                else:
+                    dest.extend(taken)
+                for uid in taken:
+                    where[uid] = dst
+                return
             for _ in range(n):
                 pile = zones[src]
                 if not pile:
@@ -701,4 +740,45 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             for c in (reversed(cards) if top else cards):
                 st.put(c.uid, key, at)
         return run_move
+    if kind == "end_turn" and step.params.get("next") is None:  # as _step_end_turn
+        advance_block: Block | None = None
+        turn_end = spec.hooks.get("turn_end")
+
+        def run_end_turn(st: Effects, f: Frame) -> None:
+            nonlocal advance_block
+            if advance_block is None:  # the game's own (made after its runners)
+                advance_block = st.game.advance_block
+            frames = st.frames
+            frames.append(_frame(advance_block, {"me": st.turn_seat}))
+            if turn_end is not None:
+                frames.append(_frame(turn_end, {"me": st.turn_seat}))
+        return run_end_turn
+    if kind == "_advance":  # as _step_advance
+        turn_start, round_end = spec.hooks.get("turn_start"), spec.hooks.get("round_end")
+
+        def run_advance(st: Effects, f: Frame) -> None:
+            old = st.turn_seat
+            chosen = f.locals.get("@next")
+            new = st.next_seat(old) if chosen is None else int(chosen)
+            st.turn_seat = new
+            st.turn += 1
+            if turn_start is not None:
+                st.frames.append(_frame(turn_start, {"me": new}))
+            n, first = st.players, st.first_seat
+            pos_new, pos_old = (new - first) % n, (old - first) % n
+            if pos_new < pos_old or (pos_new == pos_old and chosen is None):
+                st.round += 1
+                if round_end is not None:
+                    st.frames.append(_frame(round_end, {"me": new}))
+        return run_advance
     return partial(_STEPS[kind], step)  # the step's function with its step bound
+
+
+def _frame(block: Block, locals_: dict[str, Any]) -> Frame:
+    """``Frame(block, 0, locals_)``, its slots set in place (no ``__init__`` call)."""
+    f = _new(Frame)
+    f.block = block
+    f.index = 0
+    f.locals = locals_
+    f.ctx = None
+    return f

@@ -1263,6 +1263,11 @@ def _generate(node: Node, text: str, kinds: dict[str, str] | None = None) -> Com
 
 
 _TREES: weakref.WeakKeyDictionary[Compiled, Node] = weakref.WeakKeyDictionary()
+# the ``kinds`` an engine expression was compiled with (to write its code again elsewhere,
+# as codegen.py writes it into the effects' code)
+_KINDS: weakref.WeakKeyDictionary[Compiled, dict[str, str]] = weakref.WeakKeyDictionary()
+# the value of an expression written as a plain YAML value (true, false, null, a number)
+_CONSTANTS: weakref.WeakKeyDictionary[Compiled, Value] = weakref.WeakKeyDictionary()
 
 
 def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -1325,10 +1330,14 @@ def compile_expr(
     """
     if isinstance(text, bool) or text is None:
         const = text
-        return lambda ctx: const
+        fixed: Compiled = lambda ctx: const  # noqa: E731
+        _CONSTANTS[fixed] = const
+        return fixed
     if isinstance(text, int):
         n = text
-        return lambda ctx: n
+        fixed = lambda ctx: n  # noqa: E731
+        _CONSTANTS[fixed] = n
+        return fixed
     if not isinstance(text, str):
         raise ExpressionError(f"expected an expression (text or number), got {text!r}")
     if not text.strip():
@@ -1336,6 +1345,8 @@ def compile_expr(
     tree = parse_expr(text, names, functions)
     fn = _generate(tree, text, kinds)
     _TREES[fn] = tree
+    if kinds is not None:
+        _KINDS[fn] = kinds
     return fn
 
 

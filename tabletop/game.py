@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import _random
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .base import shuffle
-from .codegen import end_rules, make_segments
+from .codegen import (
+    derived_readers,
+    end_rules,
+    make_end_check,
+    make_outcomes,
+    make_segments,
+)
 from .context import make_readers
-from .effects import make_runners
+from .effects import Effects, make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .listing import Lister, make_listers
@@ -28,6 +35,10 @@ from .spec import (
 )
 from .state import BOX, Move, State, fold_accents
 from .values import make_event, message_error
+
+_Random = random.Random
+_new_random = _Random.__new__  # a generator not seeded yet (seeded in new_game)
+_seed_random = _random.Random.seed  # what Random.seed does with a whole number
 
 _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
@@ -149,8 +160,14 @@ class Game:
         # each step made ready to run; the straight blocks' steps in one plan each
         self.runners, self.straight = make_runners(self.all_blocks, spec)
         # each block's steps as generated code, by the index they start at (codegen.py)
-        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight)
+        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
+                                      derived_readers(self))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
+        # the end check: the rules' tests as one generated function (else one by one)
+        self.end_check: Callable[[Any], None] = (make_end_check(self)
+                                                 or Effects._check_end_rules)
+        # each outcome's winners, scores and reasons as generated code (_finish_as)
+        self.outcomes: dict[str, Callable[[Any], Any]] = make_outcomes(self)
         # whether an end rule may read a derived value (the end check then remembers them)
         self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
                                 for r in spec.end)
@@ -322,7 +339,13 @@ class Game:
         st.names = seat_names or [f"P{i + 1}" for i in range(players)]
         st.options = opts
         st.seed = seed
-        st.rng = random.Random(seed)
+        if type(seed) is int:  # random.Random(seed), without its two Python-level calls
+            rng = _new_random(_Random)
+            _seed_random(rng, seed)
+            rng.gauss_next = None  # type: ignore[attr-defined]
+            st.rng = rng
+        else:
+            st.rng = random.Random(seed)
         st.known = [set() for _ in range(players)]
         blank = self.blanks.get(players)
         if blank is None:

@@ -104,6 +104,24 @@ class Outcome:
         return self.reasons.get(lang) or self.reason
 
 
+_OUTCOME_SETS = tuple(getattr(Outcome, name).__set__
+                      for name in ("winners", "scores", "reason", "name", "reasons"))
+
+
+def make_outcome(winners: tuple[int, ...], scores: tuple[int, ...], reason: str, name: str,
+                 reasons: dict[str, str]) -> Outcome:
+    """``Outcome(winners, scores, reason, name, reasons)``, the same frozen value, made
+    without the generated ``__init__`` (as make_event)."""
+    o = _new(Outcome)
+    w, s, r, n, rs = _OUTCOME_SETS
+    w(o, winners)
+    s(o, scores)
+    r(o, reason)
+    n(o, name)
+    rs(o, reasons)
+    return o
+
+
 @attrs.define(slots=True)
 class Pending:
     """A decision the effects are waiting for."""
@@ -336,4 +354,4 @@ class Frame:
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
            "STEP_BUDGET", "Event", "Frame", "Move", "Outcome", "Pending", "fold_accents",
-           "make_event", "message_error", "message_texts"]
+           "make_event", "make_outcome", "message_error", "message_texts"]

@@ -17,6 +17,7 @@ from helpers import load_ruleset
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import _NAMESPACE, segments_source
+from tabletop.effects import Effects
 from tabletop.game import Game
 from tabletop.values import Event, make_event
 
@@ -64,10 +65,17 @@ view: {{table: table.code, score: score, pick: pick}}
 
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
-    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+)\Z")
+    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|zones|undo|dest|prompt|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
+    # and the expressions' own (items, argument functions, values read once)
+    r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
-          "spend", "turn_seat", "_events"}
+          "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
+          "where", "remove", "insert",
+          # what the expressions written out read (expr.py's generated code)
+          "attr_table", "cards", "seat_cards", "seat_var", "zone_size", "seat_zone_size",
+          "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",
+          "players", "turn", "round", "var", "viewer"}
 
 
 def _check_source(source: str) -> None:
@@ -96,6 +104,8 @@ def _interpreted(game: Game) -> Game:
     """The same game run by the step-by-step interpreter only (no generated code)."""
     g = Game(game.spec, game.source_ref)
     g.segments = [{} for _ in g.segments]
+    g.end_check = Effects._check_end_rules  # the end rules tested one by one
+    g.outcomes = {}  # and the outcomes evaluated as the interpreter does
     return g
 
 
@@ -115,6 +125,8 @@ def _play_both(game: Game, seed: int, players: int) -> None:
         assert [(f.block.id, f.index) for f in a.frames] == [(f.block.id, f.index)
                                                              for f in b.frames]
     assert b.is_over and a.outcome == b.outcome and a.history == b.history
+    assert a.outcome is not None and b.outcome is not None
+    assert a.outcome.reasons == b.outcome.reasons
 
 
 @pytest.mark.parametrize("game_id", tabletop.games())
@@ -157,3 +169,20 @@ def test_an_event_made_fast_is_the_same_value() -> None:
     assert fast == slow and repr(fast) == repr(slow) and fast.to_dict() == slow.to_dict()
     with pytest.raises(AttributeError):
         fast.kind = "other"  # type: ignore[misc]
+
+
+def test_frames_and_contexts_made_in_place_have_every_slot() -> None:
+    """The generated code makes frames and contexts by setting their slots in place (no
+    ``__init__`` call): it sets these, and these are all there are."""
+    from tabletop.context import Ctx
+    from tabletop.values import Frame
+
+    assert Frame.__slots__ == ("block", "index", "locals", "ctx")
+    assert Ctx.__slots__ == ("state", "locals", "viewer")
+    source = "".join(segments_source(g, b) for g in [tabletop.load("pyramide-escape")]
+                     for b in g.all_blocks)
+    for var, slots in (("inner", Frame.__slots__), ("ctx", Ctx.__slots__)):
+        made = source.count(f"{var} = _new(")  # (``ctx = f.ctx = _new(`` counted once)
+        assert made > 0
+        for slot in slots:
+            assert source.count(f"{var}.{slot} = ") >= made, (var, slot)

@@ -418,3 +418,52 @@ def test_it_read_through_a_derived_value_or_a_function_is_each_item(tmp_path: Pa
     assert view["top"] == view["bottom"] == "4S"
     st.play("take 5S")  # onto the pile's top
     assert (st.view(0)["top"], st.view(0)["bottom"]) == ("5S", "4S")
+
+
+HOSTILE_END = HOSTILE_RULESET.replace(
+    'end: [{if: "size(hand) == 0", outcome: done}]\n'
+    'outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}\n',
+    'end:\n'
+    '  - {if: "__globals__ + __class__ < 0 or __import__(1) == 99", outcome: __dict__}\n'
+    '  - {if: "size(hand) == 0", outcome: done}\n'
+    'outcomes:\n'
+    '  done: {winners: "[0]", score: "__globals__ + __class__ + total",\n'
+    '         reason: {en: "done \\"\'\'\'{__globals__}", fr: "fini {__import__(2)} \\\\n"}}\n'
+    '  __dict__: {winners: "[]", reason: {en: "{first(pile).__class__}", fr: lost}}\n')
+
+
+def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
+        tmp_path: Path) -> None:
+    """The expressions written into the effects' code, the end check and the outcomes
+    (codegen.py) hold a ruleset's words only as constants, and the game plays and ends."""
+    from helpers import load_ruleset
+
+    from tabletop.codegen import _NAMESPACE, end_check_source, outcome_source, segments_source
+
+    g = load_ruleset(tmp_path, HOSTILE_END)
+    sources = [segments_source(g, b) for b in g.all_blocks]
+    sources += [end_check_source(g)[1], *(outcome_source(g, n)[1] for n in g.spec.outcomes)]
+    own = re.compile(r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|items|winners|scores"
+                     r"|zones|undo|dest|prompt"
+                     r"|h\d+|t\d+|_[aitvks]\d+(_\d+)?|_SEGMENTS|_end|_outcome)\Z")
+    attrs = _CTX_ATTRS | _ENGINE_ATTRS | {
+        "_budget", "ctx", "locals", "quiet", "index", "_where", "frames", "append", "pop",
+        "outcome", "pending", "get", "me", "_finish", "__class__", "left", "spend",
+        "turn_seat", "_events", "block", "id", "code", "attr_table", "players", "join",
+        "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert"}
+    for source in sources:
+        assert "__import__(" not in source.replace("'__import__'", "")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Name):
+                assert own.match(node.id) or node.id in _NAMESPACE, (node.id, source)
+            elif isinstance(node, ast.Attribute):
+                # ``__class__`` is our own check of a hole's type (``h0.__class__``)
+                assert node.attr in attrs, (node.attr, source)
+    assert all(g.segments) and g.end_check.__name__ == "_end" and set(g.outcomes) == {
+        "done", "__dict__"}
+    st = g.new_game(seed=1, deck=["2S", "3S", "4S", "5S"])
+    for _ in range(4):
+        st.play(st.legal_moves()[0])
+    assert st.outcome is not None and st.outcome.name == "done"
+    assert st.outcome.reasons == {"en": "done \"'''0", "fr": "fini 3 \\n"}
+    assert st.outcome.scores == (0 + 1 + st.view(0)["total"],)
