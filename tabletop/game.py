@@ -13,7 +13,7 @@ from .context import make_readers
 from .effects import make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
-from .listing import Lister, make_listers
+from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
 from .spec import (
     RESERVED_NAMES,
@@ -179,8 +179,8 @@ class Game:
     def listers_of_phase(self, phase: Any) -> tuple[Lister, ...]:
         """The listers of the moves playable while the var ``phase`` has this value, in the
         ruleset's order (remembered for the next listing when the value can be a key)."""
-        found = tuple(self.listers[ms.id] for ms in self.spec.moves
-                      if ms.phases is None or phase in ms.phases)
+        found = (make_phase_lister(self, [ms for ms in self.spec.moves  # one function
+                                          if ms.phases is None or phase in ms.phases]),)
         try:
             if len(self.phase_listers) >= 256:
                 self.phase_listers.clear()
