@@ -80,12 +80,13 @@ class _ListGen(_Gen):
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
         if kind == "name" and node[1] in self.derived:  # its reader (Ctx.lookup's), at once
-            self.escapes += 1  # (a derived value may read ``it``)
             if self.top and self.hoisted is not None and node[1] in self.hoisted:
                 # remembered by the listing's window from its first read (the same value, no
-                # work counted again): read once, then from a Python variable
+                # work counted again): read once, then from a Python variable; it reads only
+                # the state and ``me`` (game.memo_derived), never ``it``
                 v = self.hoisted[node[1]]
                 return f"({v} if {v} is not _U else ({v} := {self.derived[node[1]]}(ctx)))"
+            self.escapes += 1  # (a derived value may read ``it``)
             return f"{self.derived[node[1]]}(ctx)"
         if kind == "name" and self.top and node[1] in self.state_names:
             return "st.options" if node[1] == "option" else "st.players"  # as make_readers
@@ -369,10 +370,24 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
                           f"{indent}if _m.text not in seen:",
                           f"{indent}    seen.add(_m.text)",
                           f"{indent}    out.append(_m)"]
+        # the move is the same for the same text and arguments (a card by its number): made
+        # once, kept by the game (at most 4096 kept per move; an argument that is no key, a
+        # list, is made each time)
+        made = mod.value({})
+        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in card_args
+                                    else f"{var[a.name]}, ") for a in args) + ")"
         return out + [f"{indent}_text = {text}",
                       f"{indent}if _text not in seen:",
                       f"{indent}    seen.add(_text)",
-                      f"{indent}    out.append(_Move({ms.id!r}, {move_args}, _text))"]
+                      f"{indent}    try:",
+                      f"{indent}        _m = {made}[{key}]",
+                      f"{indent}    except _KeyError:",
+                      f"{indent}        if _len({made}) >= 4096:",
+                      f"{indent}            {made}.clear()",
+                      f"{indent}        _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, _text)",
+                      f"{indent}    except _TypeError:",
+                      f"{indent}        _m = _Move({ms.id!r}, {move_args}, _text)",
+                      f"{indent}    out.append(_m)"]
 
     if not args:
         lines += emit("    ")
@@ -533,7 +548,7 @@ _BASE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
-    "_U": _UNREAD, "_ONCE": (None,),
+    "_U": _UNREAD, "_ONCE": (None,), "_KeyError": KeyError, "_TypeError": TypeError,
 }
 
 
