@@ -118,6 +118,8 @@ class Game:
         self.listers: dict[str, Lister] = make_listers(self)
         # the listers of the moves of each phase met so far (by the value of the var phase)
         self.phase_listers: dict[Any, tuple[Lister, ...]] = {}
+        # the one lister of each set of moves some phase allows (listing.make_phase_lister)
+        self.phase_fns: dict[tuple[str, ...], Lister] = {}
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -179,8 +181,12 @@ class Game:
     def listers_of_phase(self, phase: Any) -> tuple[Lister, ...]:
         """The listers of the moves playable while the var ``phase`` has this value, in the
         ruleset's order (remembered for the next listing when the value can be a key)."""
-        found = (make_phase_lister(self, [ms for ms in self.spec.moves  # one function
-                                          if ms.phases is None or phase in ms.phases]),)
+        moves = [ms for ms in self.spec.moves if ms.phases is None or phase in ms.phases]
+        ids = tuple(ms.id for ms in moves)  # one generated function per set of moves
+        fn = self.phase_fns.get(ids)
+        if fn is None:
+            fn = self.phase_fns[ids] = make_phase_lister(self, moves)
+        found = (fn,)
         try:
             if len(self.phase_listers) >= 256:
                 self.phase_listers.clear()

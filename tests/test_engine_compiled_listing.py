@@ -414,3 +414,17 @@ def test_an_argument_named_option_is_read_as_the_argument(tmp_path: Path) -> Non
     st = game.new_game(seed=1)
     assert [m.text for m in st.legal_moves()] == ["pick y", "check"]
     assert st._free_moves_interpreted() == st.legal_moves()
+
+
+def test_phases_with_the_same_moves_share_one_lister() -> None:
+    """A phase lister is made once per set of moves: phase values that allow the same moves
+    (values no move names) share it, and a listing in such a phase works."""
+    game = tabletop.load("coffre-et-cle")
+    none = game.listers_of_phase("nowhere")
+    assert game.listers_of_phase(7) == none == game.listers_of_phase(8)
+    assert game.listers_of_phase("play") != none
+    assert len(game.phase_fns) == 2
+    st = game.new_game(players=4, seed=1)
+    out: list[Move] = []
+    none[0](st, 0, Ctx(st, {}), out, set())
+    assert out == []
