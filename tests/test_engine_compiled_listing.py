@@ -192,6 +192,7 @@ functions:
   big: {args: [x], value: "x.value > 2"}
 derived:
   chosen: "card.value"
+  smalls: "filter(hand, it.value < 5)"
 moves:
   - id: play
     notation: "play {card}"
@@ -205,6 +206,10 @@ moves:
       card: {from: hand}
     require: [{if: 'big(card)', why: {en: "small", fr: "petite"}}]
     effects: []
+  - id: count
+    notation: "count"
+    require: [{if: 'count(smalls, it.value > 2) > 0', why: {en: "none", fr: "aucune"}}]
+    effects: []
 end: [{if: "size(hand) == 0", outcome: done}]
 outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
 view: {}
@@ -217,8 +222,12 @@ def test_a_derived_value_reading_an_argument_sees_each_binding(tmp_path: Path) -
     game = load_ruleset(tmp_path, LOCALS_READ)
     st = game.new_game(seed=1, deck=["2S", "4S", "5S", "3S"])
     texts = [m.text for m in st.legal_moves()]
-    assert sorted(texts) == ["keep 4S", "keep 5S", "play 4S", "play 5S"]
+    assert sorted(texts) == ["count", "keep 4S", "keep 5S", "play 4S", "play 5S"]
     assert st._free_moves_interpreted() == st.legal_moves()
+    # a remembered derived value read where Python refuses an assignment (the items of a
+    # comprehension): that phase's lister reads it through its reader, as a move's own does
+    with pytest.raises(SyntaxError):
+        compile(phase_source(game, [game.spec.moves[2]])[0], "<test>", "exec")
     lister = make_phase_lister(game, list(game.spec.moves))
     out: list[Move] = []
     lister(st, 0, Ctx(st, {}), out, set())
