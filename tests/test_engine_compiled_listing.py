@@ -432,7 +432,7 @@ def test_phases_with_the_same_moves_share_one_lister() -> None:
     none = game.listers_of_phase("nowhere")
     assert game.listers_of_phase(7) == none == game.listers_of_phase(8)
     assert game.listers_of_phase("play") != none
-    assert game.phase_fns[()] is none[0]  # (no move of coffre-et-cle is playable in any phase)
+    assert game.phase_fns[()] is none[0]  # (every move of coffre-et-cle names its phases)
     st = game.new_game(players=4, seed=1)
     out: list[Move] = []
     none[0](st, 0, Ctx(st, {}), out, set())
