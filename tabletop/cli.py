@@ -7,6 +7,7 @@ import math
 import os
 import re
 import sys
+import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -576,8 +577,9 @@ def _solve_one(job: tuple[str, int, dict[str, str], float]) -> tuple[int, bool |
     return seed, won, time.process_time() - t
 
 
-def cmd_solve(console: Console, a: argparse.Namespace) -> int:
-    """``tabletop solve``: see docs/solve.md."""
+def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> int:
+    """``tabletop solve``: see docs/solve.md. ``status``: rich's status line, told how a long
+    search goes."""
     import json
     import statistics
 
@@ -616,7 +618,7 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         jobs = [(game.source_ref or game.id, k, options, a.seconds) for k in range(a.games)]
         results: list[tuple[int, bool | None, float]] = []
         with Progress(console=console, transient=True) as bar:
-            task = bar.add_task("solving", total=a.games)
+            task = bar.add_task(t(lang, "solve_bar"), total=a.games)
             if a.workers > 1:
                 import multiprocessing
                 with multiprocessing.Pool(a.workers) as pool:
@@ -696,7 +698,7 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
         if not a.load:
             state = game.new_game(players=1, seed=0, options=options)
         unseen = solve.unseen_count(state)
-        if unseen > 9:
+        if unseen > solve.MOST_UNSEEN:
             raise UsageError("solve_too_hidden", game=game.spec.name, n=unseen)
         chance = solve.ChanceSolver(state, seconds=a.seconds)
         if a.load:
@@ -712,19 +714,30 @@ def cmd_solve(console: Console, a: argparse.Namespace) -> int:
                            + t(lang, "solve_to_win", pct=f"{_num(100 * p, 2, lang):>6}"))
         else:
             try:
-                p, _, info = solve.solved(game, options, seconds=a.seconds)
-            except solve.OutOfBudget:
-                raise UsageError("solve_game_timeout", game=game.spec.name,
-                                 seconds=_nums(a.seconds)) from None
+                p, _, info = solve.solved(game, options, seconds=a.seconds,
+                                          progress=_solve_progress(status, lang, a.seconds))
+            except (solve.OutOfBudget, KeyboardInterrupt) as e:
+                kept = getattr(e, "kept", 0)
+                counts = {lang: _count(kept, lang) for lang in LANGS}
+                if isinstance(e, KeyboardInterrupt):
+                    if not kept:
+                        raise
+                    raise UsageError("solve_game_stopped", game=game.spec.name,
+                                     kept=counts) from None
+                raise UsageError("solve_game_kept" if kept else "solve_game_timeout",
+                                 game=game.spec.name, seconds=_nums(a.seconds),
+                                 kept=counts) from None
             out.update({"win_probability": p, "positions": info["positions"],
-                        "seconds": info["seconds"], "cached": info["cached"]})
+                        "seconds": info["seconds"], "cached": info["cached"],
+                        "resumed": info["resumed"]})
             say.append(t(lang, "solve_wins", game=name, options=opts,
                          pct=_num(100 * p, 2, lang)))
             say.append(t(lang, "solve_exact"))
             say.append(t(lang, "solve_cached" if info["cached"] else "solve_solved",
                          seconds=_num(info["seconds"], 0, lang),
-                         positions=f"{info['positions']:,}".replace(
-                             ",", "\u202f" if lang == "fr" else ",")))
+                         positions=_count(info["positions"], lang)))
+            if info.get("resumed"):
+                say.append(t(lang, "solve_resumed", kept=_count(info["resumed"], lang)))
     if a.json:
         console.print(json.dumps(out, ensure_ascii=False), markup=False, highlight=False,
                       soft_wrap=True)
@@ -751,6 +764,29 @@ def _why(e: OSError) -> dict[str, str] | str:
 
 def _opts_text(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+def _count(n: int, lang: str) -> str:
+    """A whole number as the table writes it: 1,234,567 or 1 234 567 (narrow spaces)."""
+    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+def _solve_progress(status: Any, lang: str, seconds: float
+                    ) -> Callable[[int, int], None] | None:
+    """What tells the status line how the search of a whole game goes, twice a second."""
+    if status is None:
+        return None
+    shown = [0.0]
+
+    def tell(n: int, kept: int) -> None:
+        now = time.monotonic()
+        if now - shown[0] >= 0.5:
+            shown[0] = now
+            key = "solve_status_kept" if kept else "solve_status_n"
+            status.update(t(lang, key, seconds=_num(seconds, None, lang), n=_count(n, lang),
+                            kept=_count(kept, lang)))
+
+    return tell
 
 
 def _num(x: float, digits: int | None, lang: str) -> str:
@@ -836,8 +872,9 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "solve":
             if a.games is not None:  # it shows its own progress bar
                 return cmd_solve(console, a)
-            with console.status(f"solving (at most {a.seconds:g} s; Ctrl-C stops)"):
-                return cmd_solve(console, a)
+            with console.status(t(lang, "solve_status", seconds=_num(a.seconds, None, lang))
+                                ) as status:
+                return cmd_solve(console, a, status)
         if a.command == "simulate":
             return cmd_simulate(console, a)
         parser.print_help()

@@ -36,6 +36,7 @@ Rules code: no rich here; the CLI and the table show the results.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -50,7 +51,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from . import spec as spec_module
 from .errors import TabletopError
 from .expr import Work, reads
 from .spec import CardDef
@@ -817,6 +817,8 @@ class ChanceSolver:
     ``nodes`` and ``seconds`` bound the work.
     """
 
+    checkpoint_every = 600.0  # seconds between two keepings of a long search's positions
+
     def __init__(self, game_state: State, seat: int = 0, nodes: int | None = None,
                  seconds: float | None = None) -> None:
         if not is_solo(game_state):
@@ -825,7 +827,8 @@ class ChanceSolver:
         self.seat = seat
         self.max_moves = game_state.spec.max_moves
         self.node_budget = nodes
-        self.deadline = time.perf_counter() + seconds if seconds else None
+        # processor time, as the perfect solver: a busy machine does not cut a search short
+        self.deadline = time.process_time() + seconds if seconds else None
         self.nodes = 0
         self.words = _Words(game_state)  # win_bound: null where no win is reachable
         # key -> probability of winning, and the length of the longest line
@@ -835,6 +838,11 @@ class ChanceSolver:
         # positions whose value depends on the moves played so far (max_moves in reach)
         self.memo_at: dict[tuple[int, int], tuple[float, int]] = {}
         self.whole = False  # the memo holds the whole game's solved table (``solved``)
+        # called every ``checkpoint_every`` seconds of a long search (``solved`` keeps the
+        # positions solved so far there, so a search stopped is not lost)
+        self.checkpoint: Callable[[], None] | None = None
+        self._next_checkpoint = math.inf
+        self.progress: Callable[[int], None] | None = None  # told the positions searched
 
     def key(self, st: State) -> int:
         return chance_key(st, self.seat)
@@ -872,9 +880,15 @@ class ChanceSolver:
         self.nodes += 1
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise OutOfBudget("the exact search reached its node budget")
-        if self.deadline is not None and not self.nodes & 63 \
-                and time.perf_counter() > self.deadline:
-            raise OutOfBudget("the exact search reached its time budget")
+        if not self.nodes & 63 and (self.deadline is not None or self.checkpoint is not None
+                                    or self.progress is not None):
+            if self.progress is not None:
+                self.progress(self.nodes)
+            if self.deadline is not None and time.process_time() > self.deadline:
+                raise OutOfBudget("the exact search reached its time budget")
+            if self.checkpoint is not None and time.perf_counter() > self._next_checkpoint:
+                self.checkpoint()
+                self._next_checkpoint = time.perf_counter() + self.checkpoint_every
         if self.words.bound is not None and self.words.win_bound(st) == NOWIN:
             self._store(k, 0, _ZERO, 0)  # no win from here, whatever the moves played so far
             return 0.0, 0
@@ -1073,36 +1087,82 @@ def win_probability(game: Any, options: dict[str, str] | None = None,
 
 # ---------------------------------------------------------------- the solved table, cached
 
-TABLE_VERSION = 1  # bump when the keys or the file change shape
+MOST_UNSEEN = 9  # the exact solver refuses a position that hides more cards than this
+
+TABLE_VERSION = 2  # bump when the keys, the values the search stores, or the file change
+
+_FINGERPRINTS: dict[tuple[int, str, int], str | None] = {}
+
+
+def _probe(game: Any, options: dict[str, str], seat: int) -> bytes:
+    """The keys this code gives a fixed sample of the game's positions: seeded random lines
+    from seeded starts, and the outcomes of the first move at each (cards dealt by renaming
+    included). A table is only read by code that keys positions as the code that wrote it."""
+    keys: list[int] = []
+    rng = random.Random(0)
+    for i in range(8):
+        st = game.new_game(players=1, options=options, seed=i)
+        while st.outcome is None and len(keys) < 4000:
+            keys.append(chance_key(st, seat))
+            moves = st.legal_moves()
+            for _p, w, sigma in _branches(st, moves[0], seat):
+                keys.append(chance_key(w, seat, sigma) if w.outcome is None else -2)
+            # the next position: a move and one of its outcomes, chosen by the seeded
+            # generator (never the game's own, which a start draws from the system)
+            outs = list(_branches(st, rng.choice(moves), seat))
+            _p, w, sigma = outs[rng.randrange(len(outs))]
+            st = _relabel(w, sigma) if sigma else w
+        keys.append(-1)
+    return array("q", keys).tobytes()
 
 
 def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
     """What a solved table depends on: the ruleset's files (their text), the options, the
-    seat, the solver's version. None when the ruleset is not read from a file."""
+    seat, ``TABLE_VERSION``, and how this code keys positions (``_probe``; the keys hash
+    Python tuples and name the ruleset's blocks by the numbers the loader gives them, so the
+    Python version counts too). None when the ruleset is not read from a file. A change to
+    the code that keeps the keys and the values keeps the table: a long solve stopped and
+    taken up again (``solved``) survives unrelated changes."""
     from .summary import _signature
 
     sig = _signature(Path(game.spec.source))
     if sig is None:
         return None
-    h = hashlib.sha256(f"{TABLE_VERSION} {sys.version_info[:2]} {sorted(options.items())} "
-                       f"{seat}".encode())
-    # the keys hash Python tuples (their hash may change with Python) and name the ruleset's
-    # blocks by the numbers the loader gives them: this module and the loader count too
-    for path in [*(row[0] for row in sig), __file__, spec_module.__file__]:
+    texts = hashlib.sha256()
+    for path in (row[0] for row in sig):
         try:
-            h.update(Path(path).read_bytes())
+            texts.update(Path(path).read_bytes())
         except (OSError, TypeError):
             return None
-    return h.hexdigest()[:20]
+    memo = (id(game.spec), f"{sorted(options.items())} {seat} {texts.hexdigest()}", seat)
+    if memo in _FINGERPRINTS:
+        return _FINGERPRINTS[memo]
+    h = hashlib.sha256(f"{TABLE_VERSION} {sys.version_info[:2]} {memo[1]}".encode())
+    fp: str | None = None
+    try:  # no table for a game too hidden to solve exactly
+        if unseen_count(game.new_game(players=1, options=options, seed=0), seat) <= MOST_UNSEEN:
+            h.update(_probe(game, options, seat))
+            fp = h.hexdigest()[:20]
+    except TabletopError:
+        fp = None
+    _FINGERPRINTS[memo] = fp
+    return fp
 
 
 def table_file(game: Any, options: dict[str, str], seat: int = 0) -> Path | None:
     """Where the solved table of ``game`` under ``options`` is kept (the cache folder of
-    tabletop/summary.py), or None when it cannot be kept."""
+    tabletop/summary.py), or None when it cannot be kept. A search stopped before the end
+    keeps what it solved beside it (``partial_file``)."""
     from .summary import cache_dir
 
     fp = _fingerprint(game, options, seat)
     return None if fp is None else cache_dir() / f"solved-{game.spec.id}-{fp}.bin"
+
+
+def partial_file(table: Path) -> Path:
+    """Where a search of the whole game stopped before the end keeps the positions it solved
+    (every one exact), to go on from there next time."""
+    return table.with_name(table.name[:-4] + ".partial")
 
 
 def _save_table(path: Path, head: dict[str, Any], solver: ChanceSolver) -> None:
@@ -1152,30 +1212,65 @@ def load_solved(game: Any, options: dict[str, str], seat: int, solver: ChanceSol
 
 
 def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
-           seconds: float | None = None, cache: bool = True
+           seconds: float | None = None, cache: bool = True, nodes: int | None = None,
+           progress: Callable[[int, int], None] | None = None
            ) -> tuple[float, ChanceSolver, dict[str, Any]]:
     """The exact probability that best play wins ``game`` from its start, the solver holding
     the value of every position searched, and how it was had (``positions``, ``seconds``,
-    ``cached``). The table is kept in the cache folder, one per ruleset text, options and
-    seat, and read again while the ruleset is unchanged: the first run solves, the next ones
-    read. ``seconds`` bounds the solving (``OutOfBudget``)."""
+    ``cached``, ``resumed``: the positions taken up from a search stopped before). The table
+    is kept in the cache folder, one per ruleset text, options and seat, and read again while
+    the ruleset is unchanged: the first run solves, the next ones read. ``seconds`` bounds the
+    solving and ``nodes`` the positions searched (``OutOfBudget``); a search stopped by either,
+    or by Ctrl-C, keeps the positions it solved (``partial_file``, also written every
+    ``checkpoint_every`` seconds of a long search) and the next run goes on from them.
+    ``progress`` is told, as the search goes, the positions searched and those taken up."""
     options = game.check_options(options or {})
     starts = opening(game, options, seat)
-    solver = ChanceSolver(starts[0][1], seat, seconds=seconds)
+    solver = ChanceSolver(starts[0][1], seat, seconds=seconds, nodes=nodes)
     path = table_file(game, options, seat) if cache else None
     if path is not None and path.exists():
         head = _load_table(path, solver)
         if head is not None and isinstance(head.get("probability"), float):
             solver.whole = True
-            return head["probability"], solver, {**head, "cached": True}
+            return head["probability"], solver, {**head, "cached": True, "resumed": 0}
         solver.memo.clear()
         solver.depth.clear()
+    partial = partial_file(path) if path is not None else None
+    resumed = 0
+    before = 0.0  # the processor time of the search taken up
+    if partial is not None and partial.exists():
+        head = _load_table(partial, solver)
+        if head is None or head.get("game") != game.spec.id:
+            solver.memo.clear()
+            solver.depth.clear()
+        else:
+            resumed = len(solver.memo)
+            with contextlib.suppress(TypeError, ValueError):
+                before = float(head.get("seconds", 0.0))
     t = time.process_time()
-    p = sum(q * solver.value(st) for q, st in starts)
+
+    def keep() -> None:
+        if partial is not None:
+            _save_table(partial, {"game": game.spec.id, "options": options, "seat": seat,
+                                  "seconds": before + time.process_time() - t}, solver)
+
+    solver.checkpoint = keep if partial is not None else None
+    if progress is not None:
+        solver.progress = lambda n: progress(n, resumed)
+    solver._next_checkpoint = time.perf_counter() + solver.checkpoint_every
+    try:
+        p = sum(q * solver.value(st) for q, st in starts)
+    except (OutOfBudget, KeyboardInterrupt) as e:
+        keep()
+        e.kept = len(solver.memo) if partial is not None else 0  # type: ignore[union-attr]
+        raise
     solver.whole = True
     head = {"game": game.spec.id, "options": options, "seat": seat, "probability": p,
             "positions": len(solver.memo) + len(solver.memo_at),
-            "seconds": time.process_time() - t}
+            "seconds": before + time.process_time() - t}
     if path is not None:
         _save_table(path, head, solver)
-    return p, solver, {**head, "cached": False}
+        if partial is not None:
+            with contextlib.suppress(OSError):
+                partial.unlink()
+    return p, solver, {**head, "cached": False, "resumed": resumed}

@@ -131,6 +131,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_exact": "  (exact: every order of the cards and every coin, unseen)",
         "solve_solved": "  solved in {seconds} s, {positions} positions",
         "solve_cached": "  read from the cache; solved in {seconds} s, {positions} positions",
+        "solve_resumed": "  went on from {kept} positions kept by an earlier run",
+        "solve_status": "solving (at most {seconds} s; Ctrl-C stops)",
+        "solve_status_n": "solving: {n} positions; Ctrl-C stops and keeps the work",
+        "solve_status_kept": "solving: {n} positions, {kept} from before; Ctrl-C stops and "
+                             "keeps them",
+        "solve_bar": "solving",
         "solve_no_options": "no options",
         "solve_not_solo": "{game} is not a solo game: the solver plays only games of one player",
         "solve_too_hidden": "{game} hides {n} cards from the player: too many to solve exactly; "
@@ -140,6 +146,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_game_timeout": "{game} was not solved within {seconds} s: the whole game may need "
                               "far longer (docs/solve.md); --load answers from a saved "
                               "position late in a game",
+        "solve_game_kept": "{game} was not solved within {seconds} s; the {kept} positions "
+                           "solved so far are kept, and the same command goes on from them "
+                           "(the whole game may need hours: docs/solve.md)",
+        "solve_game_stopped": "stopped; the {kept} positions of {game} solved so far are kept, "
+                              "and the same command goes on from them",
         "sim_games": "games",
         "sim_example": "for example",
         "sim_move_kinds": "Moves: how often, and the win rate of the seats that made them",
@@ -344,6 +355,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_exact": "  (exact : tous les ordres des cartes et tous les tirages, inconnus)",
         "solve_solved": "  résolu en {seconds} s, {positions} positions",
         "solve_cached": "  lu dans le cache ; résolu en {seconds} s, {positions} positions",
+        "solve_resumed": "  repris de {kept} positions gardées par un calcul précédent",
+        "solve_status": "calcul (au plus {seconds} s ; Ctrl-C arrête)",
+        "solve_status_n": "calcul : {n} positions ; Ctrl-C arrête et garde le travail",
+        "solve_status_kept": "calcul : {n} positions, {kept} reprises ; Ctrl-C arrête et les "
+                             "garde",
+        "solve_bar": "calcul",
         "solve_no_options": "sans option",
         "solve_not_solo": "{game} n'est pas un jeu solo : le solveur ne joue que les jeux à un "
                           "joueur",
@@ -354,6 +371,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_game_timeout": "{game} n'a pas été résolu en {seconds} s : la partie entière peut "
                               "demander bien plus (docs/solve.md) ; --load répond depuis une "
                               "partie sauvegardée avancée",
+        "solve_game_kept": "{game} n'a pas été résolu en {seconds} s ; les {kept} positions "
+                           "déjà résolues sont gardées, et la même commande repart de là "
+                           "(la partie entière peut demander des heures : docs/solve.md)",
+        "solve_game_stopped": "arrêté ; les {kept} positions de {game} déjà résolues sont "
+                              "gardées, et la même commande repart de là",
         "sim_games": "parties",
         "sim_example": "par exemple",
         "sim_move_kinds": "Coups : leur fréquence, et les victoires des sièges qui les ont joués",
