@@ -20,7 +20,7 @@ from .context import make_readers
 from .effects import Effects, make_runners
 from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
-from .listing import Lister, make_listers
+from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
 from .spec import (
     RESERVED_NAMES,
@@ -129,6 +129,8 @@ class Game:
         self.listers: dict[str, Lister] = make_listers(self)
         # the listers of the moves of each phase met so far (by the value of the var phase)
         self.phase_listers: dict[Any, tuple[Lister, ...]] = {}
+        # the one lister of each set of moves some phase allows (listing.make_phase_lister)
+        self.phase_fns: dict[tuple[str, ...], Lister] = {}
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -196,8 +198,12 @@ class Game:
     def listers_of_phase(self, phase: Any) -> tuple[Lister, ...]:
         """The listers of the moves playable while the var ``phase`` has this value, in the
         ruleset's order (remembered for the next listing when the value can be a key)."""
-        found = tuple(self.listers[ms.id] for ms in self.spec.moves
-                      if ms.phases is None or phase in ms.phases)
+        moves = [ms for ms in self.spec.moves if ms.phases is None or phase in ms.phases]
+        ids = tuple(ms.id for ms in moves)  # one generated function per set of moves
+        fn = self.phase_fns.get(ids)
+        if fn is None:
+            fn = self.phase_fns[ids] = make_phase_lister(self, moves)
+        found = (fn,)
         try:
             if len(self.phase_listers) >= 256:
                 self.phase_listers.clear()

@@ -16,7 +16,8 @@ words) only through ``repr()``. Any compiled function whose tree is unknown is c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import ast
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
@@ -61,6 +62,9 @@ class _ListGen(_Gen):
         self.top = True  # in the lister itself (``st`` is there), not an argument function
         self.state_names: set[str] = set()  # option, players: when no local can bind them
         self.derived: dict[str, str] = {}  # a derived value no local hides -> its reader
+        # in a phase's lister: the derived values remembered while listing (game.memo_derived)
+        # -> the Python variable that holds each once read (``_U`` until then)
+        self.hoisted: dict[str, str] | None = None
 
     def fn(self, node: Node) -> str:
         saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
@@ -76,6 +80,12 @@ class _ListGen(_Gen):
         if kind in ("local", "name") and node[1] in self.pyvars:
             return self.pyvars[node[1]]
         if kind == "name" and node[1] in self.derived:  # its reader (Ctx.lookup's), at once
+            if self.top and self.hoisted is not None and node[1] in self.hoisted:
+                # remembered by the listing's window from its first read (the same value, no
+                # work counted again): read once, then from a Python variable; it reads only
+                # the state and ``me`` (game.memo_derived), never ``it``
+                v = self.hoisted[node[1]]
+                return f"({v} if {v} is not _U else ({v} := {self.derived[node[1]]}(ctx)))"
             self.escapes += 1  # (a derived value may read ``it``)
             return f"{self.derived[node[1]]}(ctx)"
         if kind == "name" and self.top and node[1] in self.state_names:
@@ -107,6 +117,12 @@ class _Module:
         self.n = 0
         self.seats = seats
         self.keys: dict[str, str] = {}
+        # in a phase's lister (``phase_source``): the domains several moves read alike (a
+        # zone, ``combos(hand)``, ``seats()``), by their source -> the Python variable that
+        # keeps the first reading; None in one move's lister
+        self.shared: dict[str, str] | None = None
+        self.keep_locals = True  # write the arguments into the locals (False: none reads them)
+        self.calls_ctx: set[str] = set()  # names in the namespace that may be given ``ctx``
 
     def seat_keys(self, name: str) -> str:
         """The name of the tuple of a per-seat zone's or var's keys, seat by seat."""
@@ -173,13 +189,45 @@ def _fold_words(a: ArgSpec) -> tuple[tuple[str, ...], int] | None:
         Work.left = saved
 
 
+class _Unread:
+    """What a phase's lister holds for a shared reading not made yet."""
+
+    __slots__ = ()
+
+
+_UNREAD = _Unread()
+
+
 def _not_card(name: str, x: Any) -> None:
     raise ExpressionError(f"the argument {name!r} must be drawn from cards, got {x!r}")
 
 
-def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
+def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:
     """The source of ``_lister(st, me, ctx, out, seen)`` for one move (no argument of several
     cards), as MoveListing._list_move lists it."""
+    lines = ["def _lister(st, me, ctx, out, seen):"]  # ctx: over the listing's own locals
+    lines += _lister_body(game, ms, mod, "return")
+    return "".join(mod.gen.defs) + "\n".join(lines) + "\n"
+
+
+def _shareable(tree: Any, kinds: dict[str, str], derived: dict[str, str]) -> bool:
+    """Whether a domain reads only the state and ``me`` and counts the same work each time it
+    is read while nothing changes: zones, vars, options, ``combos()``, ``seats()`` of those."""
+    if not isinstance(tree, tuple) or not tree:
+        return False
+    kind = tree[0]
+    if kind == "name":
+        return tree[1] == "me" or (tree[1] not in derived and kinds.get(tree[1]) in (
+            "zone", "seatzone", "var", "seatvar", "state"))
+    if kind == "call":
+        return tree[1] in ("combos", "seats", "all_seats") and all(
+            _shareable(x, kinds, derived) for x in tree[2])
+    return kind in ("num", "str", "const")
+
+
+def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:  # noqa: C901
+    """The lines (indented once) listing one move; ``ret`` ends them early (``return`` in a
+    move's own lister, ``break`` in a phase's, where each move is in a loop run once)."""
     first, rest = game.require_plan[ms.id]
     args = ms.args
     if not args:
@@ -187,18 +235,24 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
     var = {a.name: f"_x{i}" for i, a in enumerate(args)}
     tabled = {var[a.name] for a in args if a.kind in _TABLED}
     pyvars = {"me": "me"}
-    lines = ["def _lister(st, me, ctx, out, seen):",  # ctx: over the listing's own locals
-             "    loc = ctx.locals",
-             "    loc.clear()",
-             "    loc['me'] = me"]
+    keep = mod.keep_locals
+    if mod.shared is None:  # one move's lister
+        lines = ["    loc = ctx.locals", "    loc.clear()", "    loc['me'] = me"]
+    else:  # in a phase's: the locals as the move's own lister leaves them, when some read
+        lines = ["    loc.clear()", "    loc['me'] = me"] if keep else []
     if first:
         slow = mod.value(game.slow_lister(ms))
+        mod.calls_ctx.add(slow)
         lines.append("    try:")
         for r in first:
             lines.append(f"        if not ({mod.expr(r.test, pyvars, set())}):")
-            lines.append("            return")
+            lines.append(f"            {ret}")
         lines.append(f"    except {mod.value(RULESET_BUGS)}:")  # in the written order, as
-        lines.append(f"        return {slow}(st, me, ctx, out, seen)")  # the interpreter does
+        if ret == "return":                                  # the interpreter does
+            lines.append(f"        return {slow}(st, me, ctx, out, seen)")
+        else:
+            lines.append(f"        {slow}(st, me, ctx, out, seen)")
+            lines.append(f"        {ret}")
 
     def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
         """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""
@@ -206,15 +260,35 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
         folded = _fold_words(a)
         if folded is not None:  # words kept by a where that reads only them: kept at load
             kept, spent = folded
-            return [f"{indent}loc['it'] = loc.get('it')",
+            return [f"{indent}loc['it'] = loc.get('it')"] * keep + [
                     f"{indent}{d} = {mod.value(kept)}"] + ([
                     f"{indent}_Work.left -= {spent!r}",  # the work the where would count
                     f"{indent}if _Work.left < 0:",
                     f"{indent}    _Work.spend(0)"] if spent else [])
-        out = [f"{indent}{d} = {mod.expr(a.domain, pyvars, set())}"]
+        before = mod.gen.escapes
+        src = mod.expr(a.domain, pyvars, set())
+        out = [f"{indent}{d} = {src}"]
         tree = _TREES.get(a.domain)
         zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
                 and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
+        if (mod.shared is not None and mod.gen.escapes == before and tree is not None
+                and _shareable(tree, mod.gen.kinds, mod.gen.derived)):
+            # read again while the listing changes nothing: the first reading, and the work
+            # it counted counted again (a zone's cards: one per card, as Ctx.cards counts)
+            v = mod.shared.setdefault(src, f"_z{len(mod.shared)}")
+            if zone:
+                again = [f"{indent}    _Work.left -= _len({v})"]
+                first_read = [f"{indent}    {v} = {src}"]
+            else:  # and the work its reading counted, in ``_c*``
+                counted = "_c" + v[2:]
+                again = [f"{indent}    _Work.left -= {counted}"]
+                first_read = [f"{indent}    _w = _Work.left",
+                              f"{indent}    {v} = {src}",
+                              f"{indent}    {counted} = _w - _Work.left"]
+            out = [f"{indent}if {v} is _U:"] + first_read + [f"{indent}else:"] + again + [
+                   f"{indent}    if _Work.left < 0:",
+                   f"{indent}        _Work.spend(0)",
+                   f"{indent}{d} = {v}"]
         if not zone:  # a zone's cards, as the engine reads them, are a list of cards
             out += [f"{indent}if {d} is None:",
                     f"{indent}    {d} = []",
@@ -235,8 +309,8 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
             where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
                              | it_tabled)
             if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
-                return out + [f"{indent}{d} = [_it for _it in {d} if {where}]",  # locals
-                              f"{indent}loc['it'] = loc.get('it')"]  # as the loop leaves them
+                return out + [f"{indent}{d} = [_it for _it in {d} if {where}]"] + [  # locals
+                              f"{indent}loc['it'] = loc.get('it')"] * keep  # as it leaves them
             out += [f"{indent}_saved = loc.get('it')",
                     f"{indent}_kept = []",
                     f"{indent}for _it in {d}:",
@@ -278,7 +352,7 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
         out: list[str] = []
         for r in rest:
             out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled)}):",
-                    f"{indent}    {'continue' if args else 'return'}"]
+                    f"{indent}    {'continue' if args else ret}"]
         if not args:
             move = mod.value(Move(ms.id, (), " ".join(w for _h, w in holes)))
             return out + [f"{indent}if {text} not in seen:",
@@ -296,10 +370,24 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
                           f"{indent}if _m.text not in seen:",
                           f"{indent}    seen.add(_m.text)",
                           f"{indent}    out.append(_m)"]
+        # the move is the same for the same text and arguments (a card by its number): made
+        # once, kept by the game (at most 4096 kept per move; an argument that is no key, a
+        # list, is made each time)
+        made = mod.value({})
+        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in card_args
+                                    else f"{var[a.name]}, ") for a in args) + ")"
         return out + [f"{indent}_text = {text}",
                       f"{indent}if _text not in seen:",
                       f"{indent}    seen.add(_text)",
-                      f"{indent}    out.append(_Move({ms.id!r}, {move_args}, _text))"]
+                      f"{indent}    try:",
+                      f"{indent}        _m = {made}[{key}]",
+                      f"{indent}    except _KeyError:",
+                      f"{indent}        if _len({made}) >= 4096:",
+                      f"{indent}            {made}.clear()",
+                      f"{indent}        _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, _text)",
+                      f"{indent}    except _TypeError:",
+                      f"{indent}        _m = _Move({ms.id!r}, {move_args}, _text)",
+                      f"{indent}    out.append(_m)"]
 
     if not args:
         lines += emit("    ")
@@ -307,7 +395,7 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
         a = args[0]
         lines += domain(0, a, "    ")
         lines.append(f"    for {var[a.name]} in _d0:")
-        lines.append(f"        loc[{a.name!r}] = {var[a.name]}")
+        lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
         pyvars[a.name] = var[a.name]
         lines += emit("        ")
     else:  # every binding first (as _bindings), then the requirements of each
@@ -318,7 +406,7 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
             lines.append(f"{indent}for {var[a.name]} in _d{i}:")
             indent += "    "
             if i < len(args) - 1:
-                lines.append(f"{indent}loc[{a.name!r}] = {var[a.name]}")
+                lines += [f"{indent}loc[{a.name!r}] = {var[a.name]}"] * keep
                 pyvars[a.name] = var[a.name]
         tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
         lines += [f"{indent}_all.append({tup})",
@@ -326,17 +414,13 @@ def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:  # noqa: C901
                   f"{indent}    {mod.value(game.too_many(ms))}()"]
         lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
         for a in args:
-            lines.append(f"        loc[{a.name!r}] = {var[a.name]}")
+            lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
             pyvars[a.name] = var[a.name]
         lines += emit("        ")
-    return "".join(mod.gen.defs) + "\n".join(lines) + "\n"
+    return lines
 
 
-def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None:
-    """The generated source of a move's lister and its namespace's own values; None for a
-    move the generator leaves to the interpreter (an argument of several cards)."""
-    if any(a.kind == "cards" for a in ms.args):
-        return None
+def _module(game: Game) -> _Module:
     only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
     state = {n: "state" for n in STATE_NAMES if n not in game.local_names}
     mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local"), **state},
@@ -344,7 +428,118 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     mod.gen.derived = {n: mod.value(game.readers[n]) for n, k in game.names.items()
                        if k == "derived" and n not in game.local_names}
+    return mod
+
+
+def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None:
+    """The generated source of a move's lister and its namespace's own values; None for a
+    move the generator leaves to the interpreter (an argument of several cards)."""
+    if any(a.kind == "cards" for a in ms.args):
+        return None
+    mod = _module(game)
     return _lister_source(game, ms, mod), mod.ns
+
+
+# what a phase's lister may give ``ctx`` when it writes no argument into the locals: the
+# context's reads of the state (``me`` at most from the locals), and the engine functions that
+# read no local but ``me``
+_CTX_READS = {"cards", "zone_size", "zone_end", "var", "var_at", "zone_at", "seat_zone_size",
+              "seat_cards", "seat_var", "state", "viewer", "me"}
+_CTX_CALLS = {f"_f_{n}" for n in ("combos", "seats", "all_seats", "others", "seat_name", "top",
+                                  "bottom", "permutations", "combinations", "next_seat",
+                                  "previous_seat", "last_turn", "this_turn", "this_round",
+                                  "knows", "zone_of", "owner")}
+
+
+def _reads_no_argument(source: str, calls_ctx: set[str]) -> bool:
+    """Whether generated code reads no local but ``me`` and ``it`` (so the moves' arguments
+    need not be written into the locals): ``ctx`` only read by the methods above or given to
+    the functions above (or to ``calls_ctx``: derived values of the state and ``me``, the
+    interpreter's listing), the locals only for ``it`` and ``me``."""
+    parents: dict[int, ast.AST] = {}
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Name) or node.id not in ("ctx", "loc"):
+            continue
+        up = parents.get(id(node))
+        if isinstance(up, ast.Call) and up.args and up.args[0] is node:
+            if not (isinstance(up.func, ast.Name) and (up.func.id in _CTX_CALLS
+                                                       or up.func.id in calls_ctx)):
+                return False
+            continue
+        if isinstance(up, ast.Call) and node.id == "ctx" and isinstance(up.func, ast.Name) \
+                and up.func.id in calls_ctx:  # the interpreter's listing (its own context)
+            continue
+        if not isinstance(up, ast.Attribute):
+            if node.id == "loc" and isinstance(up, ast.Subscript) \
+                    and isinstance(up.slice, ast.Constant) and up.slice.value in ("it", "me"):
+                continue
+            return False
+        if node.id == "ctx" and up.attr in _CTX_READS:
+            continue
+        if node.id == "loc" or up.attr == "locals":  # ctx.locals or loc: for it and me only
+            use = parents.get(id(up)) if node.id == "ctx" else up
+            if node.id == "ctx" and isinstance(use, ast.Call) and isinstance(use.func, ast.Name) \
+                    and use.func.id in ("_keep_it", "_dset"):
+                continue
+            if isinstance(use, ast.Attribute) and use.attr == "get":
+                call = parents.get(id(use))
+                if isinstance(call, ast.Call) and call.args and isinstance(
+                        call.args[0], ast.Constant) and call.args[0].value in ("it", "me"):
+                    continue
+            if isinstance(use, ast.Subscript) and isinstance(use.slice, ast.Constant) \
+                    and use.slice.value in ("it", "me"):
+                continue
+            if isinstance(use, ast.Compare) and isinstance(use.left, ast.Constant) \
+                    and use.left.value in ("it", "me"):
+                continue
+        return False
+    return True
+
+
+def phase_source(game: Game, moves: Sequence[MoveSpec], hoist: bool = True,
+                 keep_locals: bool = True) -> tuple[str, dict[str, Any]]:
+    """The source of ``_lister(st, me, ctx, out, seen)`` listing the given moves (those of one
+    phase) in their order, each as its own lister would, in one function: a zone, ``combos``
+    or ``seats()`` several moves take their arguments from is read once (its work counted at
+    each reading, as before), a derived value the listing remembers is read once, and the
+    moves' arguments are written into the locals only when something may read them there."""
+    mod = _module(game)
+    mod.shared = {}
+    mod.keep_locals = keep_locals
+    if hoist:
+        mod.gen.hoisted = {}
+        for n, reader in list(mod.gen.derived.items()):
+            if n in game.memo_derived:
+                mod.gen.hoisted[n] = f"_v{len(mod.gen.hoisted)}"
+                mod.calls_ctx.add(reader)
+    lines: list[str] = []
+    for ms in moves:
+        if any(a.kind == "cards" for a in ms.args):  # left to the interpreter
+            slow = mod.value(game.slow_lister(ms))
+            mod.calls_ctx.add(slow)
+            lines.append(f"    {slow}(st, me, ctx, out, seen)")
+            continue
+        body = _lister_body(game, ms, mod, "break")
+        if any(line.strip() == "break" for line in body):  # ended early: in a loop run once
+            lines.append("    for _once in _ONCE:")
+            lines += ["    " + line for line in body]
+            lines.append("        break")
+        else:
+            lines += body
+    head = ["def _lister(st, me, ctx, out, seen):",
+            "    loc = ctx.locals"]
+    if not keep_locals:
+        head += ["    loc.clear()", "    loc['me'] = me"]
+    names = [*mod.shared.values(), *(mod.gen.hoisted or {}).values()]
+    if names:
+        head.append("    " + " = ".join(names) + " = _U")
+    source = "".join(mod.gen.defs) + "\n".join(head + lines) + "\n"
+    check = "".join(mod.gen.defs) + "\n".join([head[0], *lines, "    pass"]) + "\n"
+    return source, {**mod.ns, "_calls_ctx": frozenset(mod.calls_ctx), "_body": check}
 
 
 _BASE: dict[str, Any] = {
@@ -353,7 +548,35 @@ _BASE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
+    "_U": _UNREAD, "_ONCE": (None,), "_KeyError": KeyError, "_TypeError": TypeError,
 }
+
+
+def make_phase_lister(game: Game, moves: Sequence[MoveSpec]) -> Lister:
+    """One lister for the moves of a phase (``phase_source``): without the arguments in the
+    locals when nothing reads them there; with them, or without remembering derived values in
+    Python variables (an assignment where Python refuses it), or one lister per move (the
+    source refused), otherwise."""
+    for hoist, keep in ((True, False), (True, True), (False, False), (False, True)):
+        source, values = phase_source(game, moves, hoist, keep)
+        calls_ctx, body = values.pop("_calls_ctx"), values.pop("_body")
+        if not keep and not _reads_no_argument(body, calls_ctx):
+            continue
+        try:
+            code = compile(source, "<moves of a phase>", "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            continue
+        ns = dict(_BASE)
+        ns.update(values)
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
+        lister: Lister = ns["_lister"]
+        return lister
+    listers = [game.listers[ms.id] for ms in moves]
+
+    def each(st: StateBase, me: int, ctx: Ctx, out: list[Move], seen: set[str]) -> None:
+        for lister in listers:
+            lister(st, me, ctx, out, seen)
+    return each
 
 
 def make_listers(game: Game) -> dict[str, Lister]:
@@ -377,4 +600,4 @@ def make_listers(game: Game) -> dict[str, Lister]:
     return out
 
 
-__all__ = ["Lister", "lister_source", "make_listers"]
+__all__ = ["Lister", "lister_source", "make_listers", "make_phase_lister", "phase_source"]

@@ -13,7 +13,7 @@ from .base import StateBase
 from .context import _SUIT_LETTERS, Ctx
 from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
 from .expr import Work
-from .limits import MAX_BINDINGS
+from .limits import MAX_BINDINGS, MAX_WORK
 from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
 from .values import CHOICE, RULESET_BUGS, Move, fold_accents, message_error, message_texts
 
@@ -42,16 +42,32 @@ class MoveListing(StateBase):
         """Every move the current player may make now, in a stable order; [] once over."""
         if self.outcome is not None:
             return []
-        if self._legal is None:
-            Work.reset()
-            saved, self._derived_memo = self._derived_memo, self._derived_memo or {}
+        legal = self._legal
+        if legal is None:
+            Work.left = MAX_WORK  # Work.reset(), written out
+            saved = self._derived_memo
+            self._derived_memo = saved or {}
             try:
-                self._legal = self._pending_moves() if self.pending else self._free_moves()
+                if self.pending:
+                    legal = self._pending_moves()
+                else:  # _free_moves, written out
+                    legal = []
+                    phase = self.vars.get("phase")
+                    try:  # the moves of this phase, listed by one function (listing.py)
+                        listers = self.game.phase_listers[phase]
+                    except (KeyError, TypeError):
+                        listers = self.game.listers_of_phase(phase)
+                    ctx = Ctx(self, {})
+                    seen: set[str] = set()
+                    me = self.turn_seat
+                    for lister in listers:
+                        lister(self, me, ctx, legal, seen)
             except RULESET_BUGS as e:
                 raise self._bug(e, "while listing the legal moves", "moves") from None
             finally:
                 self._derived_memo = saved
-        return list(self._legal)
+            self._legal = legal
+        return list(legal)
 
     def parse_move(self, text: str) -> Move:
         """The legal move this text names.
@@ -133,7 +149,7 @@ class MoveListing(StateBase):
         phase = self.vars.get("phase")
         me = self.turn_seat
         game = self.game
-        try:  # the moves of this phase, each listed by code generated at load (listing.py)
+        try:  # the moves of this phase, listed by one function (listing.py)
             listers = game.phase_listers[phase]
         except (KeyError, TypeError):
             listers = game.listers_of_phase(phase)

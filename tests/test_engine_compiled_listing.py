@@ -16,7 +16,13 @@ import tabletop
 from tabletop.context import Ctx
 from tabletop.errors import RulesetError
 from tabletop.expr import _HELPERS, CORE, Work
-from tabletop.listing import _BASE, lister_source
+from tabletop.listing import (
+    _BASE,
+    _reads_no_argument,
+    lister_source,
+    make_phase_lister,
+    phase_source,
+)
 from tabletop.values import CHOICE, Move
 
 GAMES = ["scoundrel", "arcane-duel", "arcane-arena", "aria", "coffre-et-cle", "deck-menteur",
@@ -69,7 +75,7 @@ def test_generated_listing_agrees_with_the_interpreter(game_id: str) -> None:
 
 # names the generated listing may hold besides the expressions' own (_a1, _t0...)
 _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", "_kept", "_m",
-            "_cards", "_it", "_y", *(_HELPERS.keys() - {"__builtins__"}),
+            "_cards", "_it", "_y", "_once", "_w", *(_HELPERS.keys() - {"__builtins__"}),
             *(f"_core_{n}" for n in CORE), *_BASE}
 # the context's own reads (Ctx's methods), and the few attributes the listers use
 _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
@@ -80,13 +86,21 @@ _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "a
 def _check_source(source: str) -> None:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Name):
-            ok = node.id in _ALLOWED or node.id[:2] in ("_a", "_t", "_k", "_x", "_d", "_i")
+            ok = node.id in _ALLOWED or node.id[:2] in ("_a", "_t", "_k", "_x", "_d", "_i", "_z",
+                                                        "_c", "_v")
             assert ok and node.id[2:].isdigit() or node.id in _ALLOWED, (node.id, source)
         elif isinstance(node, ast.Attribute):
             assert node.attr in _ATTRS, (node.attr, source)
         elif isinstance(node, ast.Call):
             assert isinstance(node.func, ast.Name | ast.Attribute)
         assert not isinstance(node, ast.Import | ast.ImportFrom | ast.Lambda | ast.Global)
+
+
+def _phases(game: tabletop.Game) -> list[list]:
+    """The moves of each phase of a game (all of them when no move names a phase)."""
+    names = sorted({p for ms in game.spec.moves for p in (ms.phases or ())})
+    return [[ms for ms in game.spec.moves if ms.phases is None or p in ms.phases]
+            for p in names] or [list(game.spec.moves)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -96,6 +110,128 @@ def test_generated_listing_holds_only_our_names(game_id: str) -> None:
         made = lister_source(game, ms)
         if made is not None:
             _check_source(made[0])
+    for moves in _phases(game):  # one lister per phase, in each of its forms
+        for hoist in (True, False):
+            for keep in (True, False):
+                _check_source(phase_source(game, moves, hoist, keep)[0])
+
+
+@pytest.mark.parametrize("game_id", ["scoundrel", "arcane-duel", "coffre-et-cle",
+                                     "expedition-rivale", "pyramide-escape"])
+def test_each_form_of_a_phase_lister_agrees_with_the_interpreter(game_id: str) -> None:
+    """A phase's lister with and without derived values in Python variables, with and without
+    the arguments in the locals: the interpreter's moves and work, at every free decision."""
+    game = tabletop.load(game_id)
+    forms = []
+    for moves in _phases(game):
+        for hoist in (True, False):
+            for keep in (True, False):
+                source, values = phase_source(game, moves, hoist, keep)
+                ns = dict(_BASE)
+                ns.update({k: v for k, v in values.items() if k not in ("_calls_ctx", "_body")})
+                try:
+                    exec(compile(source, "<test>", "exec"), ns)  # noqa: S102
+                except SyntaxError:  # (a derived value read where Python refuses :=)
+                    assert hoist
+                    continue
+                forms.append(({ms.id for ms in moves}, ns["_lister"]))
+    checked = 0
+    for seed in range(6):
+        st = game.new_game(players=game.spec.min_players, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over:
+            if st.pending is None:
+                phase = st.vars.get("phase")
+                want = [m for m in st._free_moves_interpreted()]
+                Work.reset()
+                st._derived_memo = {}
+                try:
+                    st._free_moves_interpreted()
+                finally:
+                    st._derived_memo = None
+                work = Work.left
+                ids = {ms.id for ms in game.spec.moves
+                       if ms.phases is None or phase in ms.phases}
+                for moves, lister in forms:
+                    if moves != ids:
+                        continue
+                    out: list[Move] = []
+                    Work.reset()
+                    st._derived_memo = {}
+                    try:
+                        lister(st, st.turn_seat, Ctx(st, {}), out, set())
+                    finally:
+                        st._derived_memo = None
+                    assert out == want and Work.left == work
+                    checked += 1
+            st.play(rng.choice(st.legal_moves()))
+    assert checked > 20
+
+
+def test_a_phase_lister_writes_the_arguments_when_something_may_read_them() -> None:
+    """Without the arguments in the locals only when no code may read them there: a ruleset
+    function, a derived value that is not remembered or a name looked up reads the locals."""
+    assert _reads_no_argument("def f(ctx):\n    return ctx.cards('x')\n", set())
+    assert _reads_no_argument("def f(ctx, loc):\n    loc['it'] = loc.get('it')\n", set())
+    for source in ("ctx.own('f', 1)", "_k3(ctx)", "ctx.lookup('card')", "ctx.locals.get('card')",
+                   "_la(ctx.locals, 'card', 'value')", "_f_allowed(ctx, 1)", "g(loc)"):
+        assert not _reads_no_argument(f"def f(ctx, loc):\n    return {source}\n", set())
+    assert _reads_no_argument("def f(ctx):\n    return _k3(ctx)\n", {"_k3"})
+
+
+LOCALS_READ = """id: locals-read
+name: {en: Locals, fr: Locaux}
+players: {min: 1, max: 1}
+cards: [{suits: [S], ranks: [2, 3, 4, 5]}]
+zones:
+  deck: {deck: true}
+  hand: {}
+setup:
+  - deal: {from: deck, to: hand, count: 3}
+functions:
+  big: {args: [x], value: "x.value > 2"}
+derived:
+  chosen: "card.value"
+  smalls: "filter(hand, it.value < 5)"
+moves:
+  - id: play
+    notation: "play {card}"
+    args:
+      card: {from: hand}
+    require: [{if: 'chosen > 2', why: {en: "small", fr: "petite"}}]
+    effects: []
+  - id: keep
+    notation: "keep {card}"
+    args:
+      card: {from: hand}
+    require: [{if: 'big(card)', why: {en: "small", fr: "petite"}}]
+    effects: []
+  - id: count
+    notation: "count"
+    require: [{if: 'count(smalls, it.value > 2) > 0', why: {en: "none", fr: "aucune"}}]
+    effects: []
+end: [{if: "size(hand) == 0", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}}}
+view: {}
+"""
+
+
+def test_a_derived_value_reading_an_argument_sees_each_binding(tmp_path: Path) -> None:
+    """A derived value that reads a move's argument from the locals (so not remembered)
+    sees each binding in turn in a phase's lister, as in the interpreter."""
+    game = load_ruleset(tmp_path, LOCALS_READ)
+    st = game.new_game(seed=1, deck=["2S", "4S", "5S", "3S"])
+    texts = [m.text for m in st.legal_moves()]
+    assert sorted(texts) == ["count", "keep 4S", "keep 5S", "play 4S", "play 5S"]
+    assert st._free_moves_interpreted() == st.legal_moves()
+    # a remembered derived value read where Python refuses an assignment (the items of a
+    # comprehension): that phase's lister reads it through its reader, as a move's own does
+    with pytest.raises(SyntaxError):
+        compile(phase_source(game, [game.spec.moves[2]])[0], "<test>", "exec")
+    lister = make_phase_lister(game, list(game.spec.moves))
+    out: list[Move] = []
+    lister(st, 0, Ctx(st, {}), out, set())
+    assert [m.text for m in out] == texts
 
 
 HOSTILE = """\
@@ -130,6 +266,9 @@ def test_hostile_words_reach_the_listing_only_as_constants(tmp_path: Path) -> No
     made = lister_source(game, ms)
     assert made is not None
     _check_source(made[0])
+    for hoist in (True, False):
+        for keep in (True, False):
+            _check_source(phase_source(game, [ms], hoist, keep)[0])
     st = game.new_game(players=2, seed=1, deck=["2S", "3S", "4S"])
     texts = [m.text for m in st.legal_moves()]
     assert texts == [m.text for m in st._free_moves_interpreted()]
@@ -284,3 +423,17 @@ def test_an_argument_named_option_is_read_as_the_argument(tmp_path: Path) -> Non
     st = game.new_game(seed=1)
     assert [m.text for m in st.legal_moves()] == ["pick y", "check"]
     assert st._free_moves_interpreted() == st.legal_moves()
+
+
+def test_phases_with_the_same_moves_share_one_lister() -> None:
+    """A phase lister is made once per set of moves: phase values that allow the same moves
+    (values no move names) share it, and a listing in such a phase works."""
+    game = tabletop.load("coffre-et-cle")
+    none = game.listers_of_phase("nowhere")
+    assert game.listers_of_phase(7) == none == game.listers_of_phase(8)
+    assert game.listers_of_phase("play") != none
+    assert game.phase_fns[()] is none[0]  # (every move of coffre-et-cle names its phases)
+    st = game.new_game(players=4, seed=1)
+    out: list[Move] = []
+    none[0](st, 0, Ctx(st, {}), out, set())
+    assert out == []
