@@ -8,6 +8,7 @@ import random
 
 import pytest
 from helpers import load_ruleset
+from test_solve_fast2 import _positions
 
 from tabletop import registry
 from tabletop.errors import RulesetError
@@ -106,17 +107,8 @@ def test_scoundrel_bound_and_order_are_the_same_kept_or_computed() -> None:
     kept = None
     for options in ({"binding": "strict"}, {"binding": "inclusive", "difficulty": "hard"}):
         for seed in range(6):
-            st = SCOUNDREL.new_game(seed=seed, options=options)
-            kept = _Words(st)
-            rng = random.Random(seed)
-            positions = [st]
-            while len(positions) < 60:  # random lines, with what each position leads to
-                pos = rng.choice(positions)
-                if pos.is_over:
-                    continue
-                c = pos.copy()
-                c.play(rng.choice(c.legal_moves()))
-                positions.append(c)
+            positions = _positions(SCOUNDREL, options, seed, count=60)
+            kept = _Words(positions[0])
             for pos in positions:
                 assert kept.judge(pos) == _Words(pos).judge(pos)
     assert kept is not None and len(kept.cache) > 10
