@@ -356,8 +356,7 @@ def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict
                 raise UsageError("cli_setting_shape", item=item, part=part) from None
             if not 0 < kw[k] <= MAX_BOT_SETTING:
                 raise UsageError("cli_setting_range", item=item, name=k, most={
-                    "en": f"{MAX_BOT_SETTING:,.0f}",
-                    "fr": f"{MAX_BOT_SETTING:,.0f}".replace(",", "\u202f")})
+                    lang: _count(int(MAX_BOT_SETTING), lang) for lang in LANGS})
         make_bot(kind, None, **kw)  # an unknown kind or setting: BotError, said in one sentence
         out.append((n, item, kind, kw))
     return out
