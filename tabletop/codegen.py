@@ -489,7 +489,17 @@ class _Gen:
             else:
                 src.append("    st.frames.pop()")
                 src.append("    return True")
-        return entries, "".join(self.xgen.defs) + "\n".join(src) + "\n"
+        # going on with the block's last segment, that only pops the frame (on top there):
+        # the pop written in place of its call
+        last = f"return _s{b}_{n}(st, f)"
+        lines = []
+        for line in src:
+            if line.strip() == last:
+                ind = line[:len(line) - len(line.lstrip())]
+                lines += [f"{ind}st.frames.pop()", f"{ind}return True"]
+            else:
+                lines.append(line)
+        return entries, "".join(self.xgen.defs) + "\n".join(lines) + "\n"
 
     def suspending(self, block: Block, j: int) -> list[str]:
         """A step that may push a frame, ask or end the game: the commonest written out (as
@@ -548,7 +558,7 @@ class _Gen:
                           "    if _len(items) == 1:",
                           f"        loc[{var!r}] = items[0]",
                           f"        return _s{block.id}_{j + 1}(st, f)"]
-            prompt = ", ".join(f"{lang!r}: {self.const(t)}(ctx)"
+            prompt = ", ".join(f"{lang!r}: {self.message(t)}"
                                for lang, t in (p["prompt"] or {}).items())
             fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
             more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes",
@@ -578,6 +588,20 @@ class _Gen:
                 "    inner = st.frames[-1]",
                 "    if inner is not f:",  # the frame it pushed runs at once
                 *self.enter_pushed(block, j, "        ")]
+
+    def message(self, render: Callable[[Any], str]) -> str:
+        """A message in one language (a question's prompt) written out as ``render`` makes
+        it: its plain parts quoted, each hole evaluated in order and shown by ``display``; a
+        message without holes is its text. Called as it is when it is not one compiled by
+        ``compile_template``."""
+        parts = template_parts(render)
+        if parts is None:
+            return f"{self.const(render)}(ctx)"
+        pieces = [repr(str(part)) if hole is None or isinstance(part, str)
+                  else f"_display({self.x(part)})" for hole, part in parts]
+        if all(hole is None or isinstance(part, str) for hole, part in parts):
+            return repr("".join(str(part) for _hole, part in parts))
+        return f"''.join(({''.join(x + ', ' for x in pieces)}))"
 
     def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:
         """Push the frame ``inner`` and run its block's first segment at once, as the

@@ -91,7 +91,12 @@ class Ctx:
         return st.game.spec.cards[ids[index]] if ids else None
 
     def seat_zone_size(self, name: str) -> int:
-        return self.zone_size(f"{name}/{self.me}")
+        me = self.locals.get("me")  # zone_size(f"{name}/{self.me}"), inlined
+        n = len(self.state.zones[f"{name}/{self.state.turn_seat if me is None else int(me)}"])
+        Work.left -= 2 * n
+        if Work.left < 0:
+            Work.spend(0)
+        return n
 
     # name[index] of the generated code for a per-seat var or zone no local hides: the
     # branches of lookup_at for them
@@ -283,7 +288,10 @@ _SUIT_LETTERS = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "♤": "s", "�
 
 def _seat_list(ctx: Ctx) -> list[int]:
     st = ctx.state
-    return [s for s in range(st.players) if s not in st.out]
+    out = st.out
+    if not out:  # nobody out (the common case): every seat, without a comprehension
+        return list(range(st.players))
+    return [s for s in range(st.players) if s not in out]
 
 
 def _all_seats(ctx: Ctx) -> list[int]:
@@ -502,8 +510,8 @@ DIRECT_CALLS: dict[str, Callable[..., Any]] = {
     "bottom": _bottom,
     "permutations": lambda ctx, v: _permutations(v),
     "combinations": lambda ctx, v, k: _combinations(v, k),
-    "seats": lambda ctx: _seat_list(ctx),
-    "all_seats": lambda ctx: _all_seats(ctx),
+    "seats": _seat_list,
+    "all_seats": _all_seats,
     "next_seat": lambda ctx, x: ctx.state.next_seat(int(x)),
     "previous_seat": lambda ctx, x: ctx.state.previous_seat(int(x)),
     "last_turn": lambda ctx, x: _history_moves(ctx, int(x), "last_turn"),

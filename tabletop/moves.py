@@ -35,6 +35,24 @@ def too_many_bindings(spec: GameSpec, ms: MoveSpec) -> None:
                        line=spec.line_of(path), field=path)
 
 
+# by a question's notation: the texts before and after its one hole ``{choice}``, or None
+# for any other shape (_pending_moves), worked out once per notation
+_CHOICE_PLANS: dict[tuple[str, ...], tuple[str, str] | None] = {}
+
+
+def _choice_plan(notation: tuple[str, ...]) -> tuple[str, str] | None:
+    plan = None
+    if notation.count("{choice}") == 1 and not any(
+            t[0] == "{" and t[-1] == "}" and t != "{choice}" for t in notation):
+        at = notation.index("{choice}")
+        before = " ".join(notation[:at] + ("",)) if at else ""
+        after = " ".join(("",) + notation[at + 1:]) if at + 1 < len(notation) else ""
+        plan = (before, after)
+    if len(_CHOICE_PLANS) < 4096:
+        _CHOICE_PLANS[notation] = plan
+    return plan
+
+
 class MoveListing(StateBase):
     """The part of State that lists, shows and reads moves."""
 
@@ -332,11 +350,12 @@ class MoveListing(StateBase):
         out = []
         seen: set[str] = set()
         notation = p.notation
-        if notation.count("{choice}") == 1 and not any(  # the common shape: one hole
-                t[0] == "{" and t[-1] == "}" and t != "{choice}" for t in notation):
-            at = notation.index("{choice}")
-            before = " ".join(notation[:at] + ("",)) if at else ""
-            after = " ".join(("",) + notation[at + 1:]) if at + 1 < len(notation) else ""
+        try:
+            plan = _CHOICE_PLANS[notation]
+        except KeyError:
+            plan = _choice_plan(notation)
+        if plan is not None:  # the common shape: one hole
+            before, after = plan
             seats = p.seats
             made = self.game.choice_moves  # an answer that is a card or a text: one Move
             if len(made) > 4096:           # by text and value, kept by the game (moves are
@@ -365,8 +384,12 @@ class MoveListing(StateBase):
                     if m is None:
                         m = made[key] = Move(CHOICE, (("choice", v),), text)
                     out.append(m)
-            if p.optional:
-                out.append(Move(CHOICE, (("choice", None),), " ".join(p.pass_notation)))
+            if p.optional:  # the pass, kept as the answers are (by its text)
+                text = " ".join(p.pass_notation)
+                m = made.get((text, None))
+                if m is None:
+                    m = made[(text, None)] = Move(CHOICE, (("choice", None),), text)
+                out.append(m)
             return out
         for v in p.options:
             text = self._render(p.notation, {"choice": v}, seats=p.seats)
