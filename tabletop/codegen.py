@@ -348,25 +348,28 @@ class _Gen:
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
             out.append(f"{ind}c = {self.x(what)}")
-            if fixed is None:
-                out.append(f"{ind}{call}")
-                return 1
-            # one card to a zone that is not per seat (the commonest): _move written out
+            # one card (the commonest): _move written out, the zone's key as zone_key makes
+            # it (after the card is read)
             i2 = ind + "    "
-            out += [f"{ind}if c.__class__ is _CardDef:",
-                    f"{i2}v = c.uid",
+            out.append(f"{ind}if c.__class__ is _CardDef:")
+            if fixed is None:
+                seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+                        if to[1] is None else self.x(to[1]))
+                out.append(f"{i2}dk = {to[0] + '/'!r} + _str(_int({seat}))")
+            dk = repr(fixed) if fixed is not None else "dk"
+            out += [f"{i2}v = c.uid",
                     f"{i2}zones = st.zones",
                     f"{i2}undo = st._undo_zones",
-                    f"{i2}dest = zones[{fixed!r}]",
-                    f"{i2}if undo is not None and {fixed!r} not in undo:",
-                    f"{i2}    undo[{fixed!r}] = dest[:]",
+                    f"{i2}dest = zones[{dk}]",
+                    f"{i2}if undo is not None and {dk} not in undo:",
+                    f"{i2}    undo[{dk}] = dest[:]",
                     f"{i2}key = st.where[v]",
                     f"{i2}if key:",
                     f"{i2}    if undo is not None and key not in undo:",
                     f"{i2}        undo[key] = zones[key][:]",
                     f"{i2}    zones[key].remove(v)",
                     f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
-                    f"{i2}st.where[v] = {fixed!r}",
+                    f"{i2}st.where[v] = {dk}",
                     f"{ind}else:",
                     f"{i2}{call}"]
             return 1
@@ -601,7 +604,7 @@ class _Gen:
                   else f"_display({self.x(part)})" for hole, part in parts]
         if all(hole is None or isinstance(part, str) for hole, part in parts):
             return repr("".join(str(part) for _hole, part in parts))
-        return f"''.join(({''.join(x + ', ' for x in pieces)}))"
+        return "(" + " + ".join(pieces) + ")"  # each piece a text: display gives one
 
     def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:
         """Push the frame ``inner`` and run its block's first segment at once, as the

@@ -65,7 +65,7 @@ view: {{table: table.code, score: score, pick: pick}}
 
 # the names the generated code may hold: its own, and those of the namespace it runs in
 _OWN_NAMES = re.compile(
-    r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|zones|undo|dest|prompt|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
+    r"(st|f|ctx|loc|w|v|key|dk|inner|g|m|e|c|b|l|zones|undo|dest|prompt|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
     # and the expressions' own (items, argument functions, values read once)
     r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",

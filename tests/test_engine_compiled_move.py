@@ -1,0 +1,182 @@
+"""The per-move path written out (issue 15, branch speed-move): a question's prompt written
+into the generated code (no renderer called), one card moved to a per-seat zone written out,
+the closing pop of a block written in place of its call, ``seats()`` read without a lambda,
+and a question's answers listed from a plan kept per notation. Each plays as the step-by-step
+interpreter does, with the same texts, frames and undo."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from helpers import load_ruleset
+from test_engine_compiled_effects import _check_source, _interpreted
+
+import tabletop
+from tabletop import RulesetError
+from tabletop.codegen import segments_source
+from tabletop.context import DIRECT_CALLS, Ctx, _seat_list
+from tabletop.moves import _choice_plan
+
+RULES = """\
+id: compiled-move
+name: {en: Compiled move, fr: Coup compilé}
+players: {min: 2, max: 3}
+cards: [{id: c1, value: 1, name: one}, {id: c2, value: 2, name: two},
+        {id: c3, value: 0, name: zero}, {id: c4, value: 4, name: four}]
+zones:
+  pile: {deck: true, visibility: hidden}
+  hand: {visibility: owner, per_seat: true, order: row}
+  stack: {visibility: public, per_seat: true, order: pile}
+vars: {score: {initial: 0}, given: {initial: null}}
+procedures:
+  ask:
+    - choose:
+        from: hand
+        var: pick
+        seat: me
+        optional: true
+        notation: {en: "give {choice}", fr: "donner {choice}"}
+        pass: {en: keep, fr: garder}
+        prompt:
+          en: "Score {score}: give {top(hand).name} or another card to {seat_name(opp)}"
+          fr: "Score {score} : donnez {top(hand).code} ou une autre carte à {seat_name(opp)}"
+    - if: "pick != null"
+      then:
+        - move: {what: pick, to: "hand[next_seat(me)]"}
+        - set: {given: pick}
+  plain:
+    - choose:
+        from: '["a", "b"]'
+        var: word
+        seat: me
+        notation: "say {choice}"
+        prompt: {en: "Say a word", fr: "Dites un mot"}
+    - add: {score: 1}
+moves:
+  - id: draw
+    notation: draw
+    require: [{if: "size(pile) > 0", why: {en: empty, fr: vide}}]
+    effects:
+      - move: {what: "top(pile)", to: hand}
+      - move: {what: "top(hand)", to: stack}
+      - move: {what: "top(stack)", to: hand}
+      - if: "size(hand) > 1"
+        then:
+          - do: ask
+  - id: talk
+    notation: talk
+    effects:
+      - do: plain
+  - id: end
+    notation: end
+    require: [{if: "size(pile) == 0", why: {en: not yet, fr: pas encore}}]
+    effects:
+      - end_turn: true
+  - id: bad
+    notation: bad
+    require: [{if: "size(hand) > 0", why: {en: no card, fr: aucune carte}}]
+    effects:
+      - move: {what: "top(hand)", to: "stack[next_seat(me)]"}
+      - add: {score: "10 / (score - score)"}
+end: [{if: "score >= 3", outcome: done}]
+outcomes: {done: {winners: "[0]", reason: {en: done, fr: fini}, score: score}}
+view: {score: score, hand: hand, stack: stack}
+"""
+
+
+def _game(tmp_path: Path) -> tabletop.Game:
+    return load_ruleset(tmp_path, RULES)
+
+
+def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    for block in g.all_blocks:
+        _check_source(segments_source(g, block))
+
+
+def test_a_prompt_is_written_out_and_reads_as_the_interpreter_says_it(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    text = "".join(segments_source(g, b) for b in g.all_blocks)
+    assert "'Say a word'" in text and "'Dites un mot'" in text  # no renderer for plain text
+    assert "_display(" in text  # the holes of the other prompt, written out
+    for game in (g, _interpreted(g)):
+        st = game.new_game(players=2, seed=1, deck=["c1", "c2", "c3", "c4"])
+        st.play("draw")
+        st.play("keep") if st.pending else None
+        st.play("draw")
+        assert st.prompt("en") == "Score 0: give two or another card to P2"
+        assert st.prompt("fr") == "Score 0 : donnez c2 ou une autre carte à P2"
+        st.play("give c1")
+        assert st.view(1)["hand"] == ["c1"]
+        st.play("talk")
+        assert (st.prompt("en"), st.prompt("fr")) == ("Say a word", "Dites un mot")
+
+
+def test_a_card_moved_to_a_seat_zone_goes_there_and_comes_back_on_undo(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    source = "".join(segments_source(g, b) for b in g.all_blocks)
+    assert "dk = 'hand/' + " in source and "dk = 'stack/' + " in source
+    st = g.new_game(players=2, seed=1, deck=["c1", "c2", "c3", "c4"])
+    st.play("draw")  # pile -> hand[0] -> stack[0] -> hand[0], each written out
+    assert st.zones["hand/0"] == [0] and st.zones["stack/0"] == [] and st.where[0] == "hand/0"
+    before = (dict((k, list(v)) for k, v in st.zones.items()), list(st.where), st.view(0))
+    with pytest.raises(RulesetError, match="division by zero") as info:
+        st.play("bad")  # the card went to the next seat's stack, then the ruleset failed
+    assert info.value.field == "moves.3.effects.1" and "was not played" in str(info.value)
+    assert (st.zones, st.where, st.view(0)) == before
+
+
+def test_a_block_that_ends_with_a_procedure_pops_in_place(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    for block in g.all_blocks:
+        source = segments_source(g, block)
+        assert f"return _s{block.id}_{len(block.steps)}(st, f)" not in source
+    # the frames waiting on a question, and after it, as the interpreter leaves them
+    for seed in range(6):
+        a = g.new_game(players=3, seed=seed)
+        b = _interpreted(g).new_game(players=3, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_over:
+            legal = [m for m in a.legal_moves() if m.text != "bad"]
+            assert [m.text for m in legal] == [m.text for m in b.legal_moves()
+                                               if m.text != "bad"]
+            m = rng.choice(legal)
+            assert [e.to_dict() for e in a.play(m.text)] == [e.to_dict()
+                                                             for e in b.play(m.text)]
+            assert [(f.block.id, f.index) for f in a.frames] == [
+                (f.block.id, f.index) for f in b.frames]
+            assert (a.prompt("en"), a.prompt("fr")) == (b.prompt("en"), b.prompt("fr"))
+            assert a.view(0) == b.view(0)
+
+
+def test_seats_are_the_seats_still_in(tmp_path: Path) -> None:
+    st = _game(tmp_path).new_game(players=3, seed=1)
+    ctx = Ctx(st, {})
+    assert DIRECT_CALLS["seats"] is _seat_list  # called at once by the generated code
+    assert _seat_list(ctx) == [0, 1, 2]
+    st.out = {1}
+    assert _seat_list(ctx) == [0, 2]
+    first = _seat_list(ctx)
+    first.append(9)  # a new list each time: nothing kept changes
+    assert _seat_list(ctx) == [0, 2]
+
+
+def test_the_answers_of_a_question_are_listed_from_its_notations_plan(tmp_path: Path) -> None:
+    assert _choice_plan(("give", "{choice}")) == ("give ", "")
+    assert _choice_plan(("{choice}",)) == ("", "")
+    assert _choice_plan(("a", "{choice}", "b", "c")) == ("a ", " b c")
+    assert _choice_plan(("{choice}", "{choice}")) is None
+    assert _choice_plan(("{choice}", "to", "{seat}")) is None
+    st = _game(tmp_path).new_game(players=2, seed=1, deck=["c1", "c2", "c3", "c4"])
+    st.play("draw")
+    st.play("draw")
+    first = st.legal_moves()
+    assert [m.text for m in first] == ["give c2", "give c1", "keep"]
+    copy = st.copy()
+    again = copy.legal_moves()  # listed anew on the copy: the same moves, the pass kept
+    assert again == first and again[-1] is first[-1]
+    assert again[-1].args == (("choice", None),)
+    st.play("keep")
+    assert st.pending is None and st.view(0)["hand"] == ["c2", "c1"]
