@@ -1022,6 +1022,7 @@ _PLAIN_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "t
 _CMP_SOURCE = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge", "in": "_in",
                "not in": "_not_in"}
 _ARITH_SOURCE = {"*": "_times", "/": "_divide", "%": "_modulo"}
+_ORDER = {"<", "<=", ">", ">="}  # the comparisons of numbers (null on either side: false)
 
 
 class _Gen:
@@ -1041,6 +1042,8 @@ class _Gen:
         # the name under which the expression's text is in the namespace (error messages of
         # arithmetic); listing.py's module holds several, each under its own
         self.text_name = "_T"
+        # inside the items' expression of a comprehension, where Python refuses ``:=``
+        self.iterable = 0
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
@@ -1048,10 +1051,12 @@ class _Gen:
         self.n += 1
         self.escapes += 1  # called with ``it`` read from the locals
         saved, self.pyvars = self.pyvars, {}
+        iterable, self.iterable = self.iterable, 0  # a function of its own
         try:
             body = self.src(node)
         finally:
             self.pyvars = saved
+            self.iterable = iterable
         self.defs.append(f"def {name}(ctx):\n    return {body}\n")
         return name
 
@@ -1067,7 +1072,11 @@ class _Gen:
         """A list comprehension over the items of ``items`` with ``it`` bound to each, as
         ``_each`` evaluates ``body`` for each: ``form`` says what it keeps, ``values`` (the
         body's), ``items`` (those whose body holds), ``pairs`` (item, body)."""
-        source = f"_items_of({self.src(items)})"
+        self.iterable += 1
+        try:
+            source = f"_items_of({self.src(items)})"
+        finally:
+            self.iterable -= 1
         x = f"_i{self.n}"
         self.n += 1
         saved, before = self.pyvars.get("it"), self.escapes
@@ -1200,6 +1209,15 @@ class _Gen:
             a, b = self.src(node[2]), self.src(node[3])
             if node[1] in ("==", "!="):
                 return f"({a} {node[1]} {b})"
+            if node[1] in _ORDER and not self.iterable and (node[2][0] == "num"
+                                                           or node[3][0] == "num"):
+                # against a number: as _lt/_le/_gt/_ge, without their call (the other side
+                # read once, after the number as written, its null false)
+                t = f"_t{self.n}"
+                self.n += 1
+                if node[3][0] == "num":
+                    return f"(({t} := {a}) is not None and {t} {node[1]} {b})"
+                return f"(({t} := {b}) is not None and {a} {node[1]} {t})"
             return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
         t = self.text_name
         if kind == "sum":
