@@ -330,7 +330,12 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
             return f"{x}.code"
         if hole in word_args:  # one of the words the ruleset lists, shown as it is
             return x
-        return f"({x}.code if _type({x}) is _CardDef else st._token({x}))"
+        # a card by its code, a seat (a whole number, no bool) by its name, as _token shows
+        # them, without its call for these
+        t = f"_t{mod.gen.n}"
+        mod.gen.n += 1
+        return (f"({x}.code if ({t} := _type({x})) is _CardDef else st.seat_name({x}) "
+                f"if {t} is _int else st._token({x}))")
 
     holes = game.notation_holes[ms.id]
     if all(h is None for h, _w in holes):
@@ -548,6 +553,7 @@ _BASE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
+    "_int": int,
     "_U": _UNREAD, "_ONCE": (None,), "_KeyError": KeyError, "_TypeError": TypeError,
 }
 
