@@ -35,6 +35,8 @@ def too_many_bindings(spec: GameSpec, ms: MoveSpec) -> None:
                        line=spec.line_of(path), field=path)
 
 
+_new = object.__new__
+
 # by a question's notation: the texts before and after its one hole ``{choice}``, or None
 # for any other shape (_pending_moves), worked out once per notation
 _CHOICE_PLANS: dict[tuple[str, ...], tuple[str, str] | None] = {}
@@ -75,7 +77,10 @@ class MoveListing(StateBase):
                         listers = self.game.phase_listers[phase]
                     except (KeyError, TypeError):
                         listers = self.game.listers_of_phase(phase)
-                    ctx = Ctx(self, {})
+                    ctx = _new(Ctx)  # Ctx(self, {}), its slots set in place
+                    ctx.state = self
+                    ctx.locals = {}
+                    ctx.viewer = None
                     seen: set[str] = set()
                     me = self.turn_seat
                     for lister in listers:
