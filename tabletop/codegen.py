@@ -115,6 +115,8 @@ def _too_many_frames(items: list[Any]) -> None:
                           f"run (the limit): {len(items)} items")
 
 
+_UNREAD = object()  # a derived value the end check has not read yet (``_U``)
+
 _NAMESPACE: dict[str, Any] = {
     **_HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
@@ -125,7 +127,7 @@ _NAMESPACE: dict[str, Any] = {
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
-    "_new": object.__new__, "_Event": Event, "_Pending": Pending,
+    "_new": object.__new__, "_Event": Event, "_Pending": Pending, "_U": _UNREAD,
     **{f"_ev_{name}": setter for name, setter in zip(
         ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
@@ -146,6 +148,9 @@ class _ExprIn(_ExprGen):
         self.top = True
         self.derived = derived  # a derived value no local hides -> the name of its reader
         self.loops = 0  # inside a comprehension (where no ``:=`` may go)
+        # in the end check: the derived values its window remembers (game.memo_derived) ->
+        # the Python variable that holds each once read (``_U`` until then)
+        self.hoisted: dict[str, str] | None = None
 
     def loop(self, items: Node, body: Node, form: str) -> str:
         self.loops += 1
@@ -179,6 +184,11 @@ class _ExprIn(_ExprGen):
             if name == "me" and not read:  # Ctx.lookup: the local, else Ctx.me
                 return "(loc['me'] if 'me' in loc else ctx.me)"
             if not read and name in self.derived:  # Ctx.lookup finds no local: its reader
+                if self.hoisted is not None and name in self.hoisted and not self.iterable:
+                    # the window gives the same value, no work counted, from its first read
+                    # (it reads only the state and ``me``, never ``it``): read once
+                    v = self.hoisted[name]
+                    return f"({v} if {v} is not _U else ({v} := {self.derived[name]}(ctx)))"
                 self.escapes += 1  # (a derived value may read ``it``)
                 return f"{self.derived[name]}(ctx)"
         if kind == "attr":
@@ -686,15 +696,28 @@ def end_check_source(game: Any) -> tuple[_Gen, str]:
     """The source of a game's end check (and the generator holding its namespace)."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
                derived_readers(game))
+    # the check runs in a window that remembers these derived values (``_check_end``: an end
+    # rule reads a derived value) and nothing changes until an outcome is set: each is read
+    # once into a variable, as the phase listers do
+    xgen = gen.xgen
+    xgen.hoisted = {}
+    for name in sorted(xgen.derived):
+        if name in game.memo_derived:
+            xgen.hoisted[name] = f"_v{xgen.n}"
+            xgen.n += 1
     lines = ["def _end(st):",
              "    loc = {'me': st.turn_seat}",
              *_CONTEXT]
+    body: list[str] = []
     for path, test, outcome in game.end_rules:
-        lines += [f"    st._where = {path!r}",
-                  f"    if {gen.x(test)}:",
-                  f"        st._finish({outcome!r})",
-                  "        return"]
-    return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
+        body += [f"    st._where = {path!r}",
+                 f"    if {gen.x(test)}:",
+                 f"        st._finish({outcome!r})",
+                 "        return"]
+    used = [v for v in xgen.hoisted.values() if f"{v} := " in "".join(body)]
+    if used:
+        lines.append("    " + " = ".join(used) + " = _U")
+    return gen, "".join(gen.xgen.defs) + "\n".join(lines + body) + "\n"
 
 
 def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], Any]]]:

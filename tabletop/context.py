@@ -250,11 +250,14 @@ def _memo_reader(name: str, fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
         if memo is None:
             return fn(ctx)
         key = (name, ctx.locals.get("me"), ctx.viewer)
-        if key in memo:
-            return memo[key]
-        v = memo[key] = fn(ctx)
+        v = memo.get(key, _MISSING)  # (one look-up when it is there)
+        if v is _MISSING:
+            v = memo[key] = fn(ctx)
         return v
     return read
+
+
+_MISSING = object()  # no value remembered yet (a derived value may be null)
 
 
 def _var_reader(name: str, cards: bool) -> Callable[[Ctx], Any]:

@@ -221,3 +221,61 @@ def test_a_comparison_with_a_number_is_written_out_and_agrees(text: str) -> None
         except (ExpressionError, TypeError) as e:
             results.append(("error", type(e).__name__, ctx.looked))
     assert results[0] == results[1]
+
+
+END_RULES = """\
+id: compiled-end
+name: {en: Compiled end, fr: Fin compilée}
+players: {min: 1, max: 1}
+cards: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}]
+zones:
+  pile: {deck: true, visibility: hidden}
+  table: {visibility: public, order: row}
+vars: {score: {initial: 0}}
+derived:
+  laid: "size(table)"
+  total: "sum(table.value)"
+moves:
+  - id: lay
+    notation: "lay {card}"
+    args: {card: {from: pile}}
+    effects:
+      - move: {what: card, to: table}
+      - add: {score: "card.value"}
+end:
+  - {if: "laid == 3 and total > 5", outcome: high}
+  - {if: "laid == 3 and count(table, it.value == max(map(table, it.value))) == 1", outcome: low}
+  - {if: "laid == 2 and total == 5", outcome: early}
+outcomes:
+  high: {winners: "[0]", reason: {en: high, fr: haut}, score: score}
+  low: {winners: "[]", reason: {en: low, fr: bas}, score: score}
+  early: {winners: "[0]", reason: {en: early, fr: tôt}, score: score}
+view: {score: score}
+"""
+
+
+def test_the_end_check_reads_each_remembered_derived_value_once(tmp_path: Path) -> None:
+    """The end rules that read a derived value run in a window that remembers it: the
+    generated check reads each once into a variable, and ends games as the interpreter does."""
+    from tabletop.codegen import end_check_source
+
+    g = load_ruleset(tmp_path, END_RULES)
+    assert g.end_memo and {"laid", "total"} <= g.memo_derived
+    source = end_check_source(g)[1]
+    _check_source(source)
+    # laid and total, each read through its reader only where still unread
+    assert "    _v0 = _v1 = _U\n" in source and " := _k" in source
+    assert not re.findall(r"(?<!:= )_k\d+\(ctx\)", source), source
+    for deck in (["c1", "c2", "c3"], ["c2", "c3", "c1"], ["c3", "c1", "c2"]):
+        ends = []
+        for game in (g, _interpreted(g)):
+            st = game.new_game(seed=1, deck=deck)
+            while not st.is_over:
+                st.play(st.legal_moves()[0])
+            assert st.outcome is not None
+            ends.append((st.outcome.name, st.history, st.outcome.scores))
+        assert ends[0] == ends[1]
+    st = g.new_game(seed=1, deck=["c2", "c3", "c1"])
+    st.play("lay c2")
+    st.play("lay c3")
+    assert st.outcome is not None and st.outcome.name == "early"
