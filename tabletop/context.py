@@ -471,12 +471,23 @@ def _combos(ctx: Ctx, v: Any) -> list[ComboDef]:
         hit = window.get(("@combos", id(v), None))
         if hit is not None and hit[0] is v:  # the list itself is kept: its id is not reused
             return list(hit[1])
+    game = ctx.state.game
+    # by the cards themselves (a tuple of them, in their order: cards hash by identity), else
+    # by their codes and counts (a frozenset): the same cards, the same combos
+    memo: dict[Any, list[ComboDef]] = game.combos_memo
+    cards: tuple[Any, ...] | None = tuple(v) if type(v) is list else None
+    try:
+        found = memo.get(cards) if cards is not None else None
+    except TypeError:  # an item that is no key (a list in the list)
+        cards = found = None
+    if found is not None:
+        if window is not None:
+            window[("@combos", id(v), None)] = (v, found)
+        return list(found)
     have: dict[str, int] = {}
     for c in _cards_of(v):
         have[c.code] = have.get(c.code, 0) + 1
     key = frozenset(have.items())
-    game = ctx.state.game
-    memo: dict[frozenset[tuple[str, int]], list[ComboDef]] = game.combos_memo
     found = memo.get(key)
     if found is None:
         # as _formable, without building the lists: each code the combo needs, as many times
@@ -486,6 +497,10 @@ def _combos(ctx: Ctx, v: Any) -> list[ComboDef]:
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = found
+    if cards is not None:
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[cards] = found
     if window is not None and type(v) is list:
         window[("@combos", id(v), None)] = (v, found)
     return list(found)

@@ -79,8 +79,8 @@ _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", 
             *(f"_core_{n}" for n in CORE), *_BASE}
 # the context's own reads (Ctx's methods), and the few attributes the listers use
 _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
-          "code", "attr_table", "_token", "seat_name", "clear", "left", "spend", "uid", "text", "vars",
-          "options", "players"}
+          "code", "attr_table", "_token", "seat_name", "clear", "left", "spend", "uid", "text",
+          "vars", "options", "players"}
 
 
 def _check_source(source: str) -> None:

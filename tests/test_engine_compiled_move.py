@@ -279,3 +279,27 @@ def test_the_end_check_reads_each_remembered_derived_value_once(tmp_path: Path) 
     st.play("lay c2")
     st.play("lay c3")
     assert st.outcome is not None and st.outcome.name == "early"
+
+
+def test_combos_are_remembered_by_the_cards_and_agree_with_their_codes() -> None:
+    """``combos(cards)`` is remembered by the cards themselves (in their order) across moves,
+    and by their codes and counts: the same combos either way, whatever the order."""
+    from tabletop.context import _combos
+
+    g = tabletop.load("arcane-arena")
+    st = g.new_game(players=2, seed=1)
+    ctx = Ctx(st, {})
+    by_code: dict[str, list] = {}
+    for c in g.spec.cards:
+        by_code.setdefault(c.code, []).append(c)
+    fire, boom, heal = by_code["fireball"][0], by_code["explosion"][0], by_code["heal"]
+    g.combos_memo.clear()
+    assert [c.code for c in _combos(ctx, [fire, boom])] == ["flames"]
+    assert [c.code for c in _combos(ctx, [boom, fire])] == ["flames"]  # another order
+    assert (fire, boom) in g.combos_memo and (boom, fire) in g.combos_memo
+    assert [c.code for c in _combos(ctx, [heal[0]])] == []
+    assert [c.code for c in _combos(ctx, [heal[0], heal[1]])] == ["regen"]  # two of one code
+    assert [c.code for c in _combos(ctx, [heal[0], [fire], boom, None])] == []  # no key: codes
+    kept = _combos(ctx, [fire, boom])
+    kept.append("x")  # a new list each time: the one remembered does not change
+    assert [c.code for c in _combos(ctx, [fire, boom])] == ["flames"]
