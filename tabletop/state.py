@@ -14,7 +14,6 @@ from .context import Ctx
 from .effects import Effects
 from .errors import GameOverError, RulesetError, WrongSeatError
 from .expr import Work
-from .limits import MAX_WORK
 from .moves import MoveListing
 from .saves import Saving
 from .values import (
@@ -57,7 +56,7 @@ class State(MoveListing, Effects, Views, Saving):
                 f"not {self.seat_name(seat)}'s")
         m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
         snapshot = self._snapshot()
-        Work.left = MAX_WORK  # Work.reset(), written out
+        Work.reset()
         try:
             return self._apply(m)
         except (RulesetError, *RULESET_BUGS) as e:
