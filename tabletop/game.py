@@ -10,6 +10,7 @@ from typing import Any
 
 from .base import shuffle
 from .codegen import (
+    OutcomeCode,
     derived_readers,
     end_rules,
     make_end_check,
@@ -169,7 +170,7 @@ class Game:
         self.end_check: Callable[[Any], None] = (make_end_check(self)
                                                  or Effects._check_end_rules)
         # each outcome's winners, scores and reasons as generated code (_finish_as)
-        self.outcomes: dict[str, Callable[[Any], Any]] = make_outcomes(self)
+        self.outcomes: dict[str, OutcomeCode] = make_outcomes(self)
         # whether an end rule may read a derived value (the end check then remembers them)
         self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
                                 for r in spec.end)
