@@ -769,6 +769,24 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                     dest.append(uid)
                 where[uid] = dst
         return run_deal
+    if kind == "reveal":  # as _step_reveal, without its closures (a card dealt face down
+        what, to = p["what"], p["to"]  # and shown to its owner: a setup's commonest step)
+
+        def run_reveal(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            cards = _cards_of(what(ctx))
+            v = to(ctx)
+            uids = [c.uid for c in cards]
+            to_seats = tuple([int(s) for s in v]) if isinstance(v, list) else (int(v),)
+            for s in to_seats:
+                st._keep_known(s).update(uids)
+            en = ", ".join([text_of(c.name, "en") for c in cards])
+            fr = ", ".join([text_of(c.name, "fr") for c in cards])
+            st._events.append(make_event(
+                "reveal", to_seats[0] if len(to_seats) == 1 else None,
+                {"en": f"saw {en}", "fr": f"a vu {fr}"}, {"cards": [c.code for c in cards]},
+                to_seats))
+        return run_reveal
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]
         at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
