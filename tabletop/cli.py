@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
+import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -713,8 +715,9 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
                            + t(lang, "solve_to_win", pct=f"{_num(100 * p, 2, lang):>6}"))
         else:
             try:
-                p, _, info = solve.solved(game, options, seconds=a.seconds,
-                                          progress=_solve_progress(status, lang, a.seconds))
+                with _stops_as_ctrl_c():
+                    p, _, info = solve.solved(game, options, seconds=a.seconds,
+                                              progress=_solve_progress(status, lang, a.seconds))
             except (solve.OutOfBudget, KeyboardInterrupt) as e:
                 kept = getattr(e, "kept", 0)
                 counts = {lang: _count(kept, lang) for lang in LANGS}
@@ -768,6 +771,23 @@ def _opts_text(options: dict[str, str]) -> str:
 def _count(n: int, lang: str) -> str:
     """A whole number as the table writes it: 1,234,567 or 1 234 567 (narrow spaces)."""
     return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+
+
+@contextlib.contextmanager
+def _stops_as_ctrl_c() -> Iterator[None]:
+    """A long solve stopped by ``kill`` (SIGTERM) or by its terminal closing (SIGHUP) keeps
+    its work and says so, as after Ctrl-C (a process started in the background with ``&``
+    ignores Ctrl-C, so ``kill`` is how it is stopped)."""
+    def stop(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    names = [n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    before = {n: signal.signal(getattr(signal, n), stop) for n in names}
+    try:
+        yield
+    finally:
+        for n, handler in before.items():
+            signal.signal(getattr(signal, n), handler)
 
 
 def _solve_progress(status: Any, lang: str, seconds: float

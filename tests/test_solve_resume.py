@@ -5,6 +5,8 @@ figure; a table is read only by code that keys positions as the code that wrote 
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 from test_solve_exact import _crossing
@@ -100,3 +102,29 @@ def test_ctrl_c_at_the_command_line_keeps_the_work_and_says_so(tmp_path, monkeyp
     data = json.loads(capsys.readouterr().out)
     assert data["cached"] is True
     assert data["win_probability"] == pytest.approx(solved(game, cache=False)[0])
+
+
+def test_a_solve_killed_at_the_command_line_keeps_the_work_and_says_so(
+        tmp_path, monkeypatch, capsys) -> None:
+    # `kill PID` (SIGTERM) is how a solve started in the background with `&` is stopped: such
+    # a process ignores Ctrl-C
+    _crossing(tmp_path)
+    path = str(tmp_path / "crossing.yaml")
+    real = ChanceSolver._solve
+    calls = [0]
+
+    def killed(self, st, k=None):
+        calls[0] += 1
+        if calls[0] == 90:
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real(self, st, k)
+
+    monkeypatch.setattr(ChanceSolver, "_solve", killed)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["solve", path]) == 2
+    assert signal.getsignal(signal.SIGTERM) is before  # put back once the solve is over
+    out = " ".join(capsys.readouterr().out.split())
+    assert "stopped; the" in out and "the same command goes on from them" in out
+    monkeypatch.setattr(ChanceSolver, "_solve", real)
+    assert main(["solve", path]) == 0
+    assert "went on from" in capsys.readouterr().out
