@@ -185,10 +185,12 @@ class Effects(StateBase):
                                        name, {}, self._reasons_later(name, write))
                 text = end_texts(outcome)
             else:
-                reasons = plain.copy() if written is None and plain is not None else written or {}
+                if written is None:  # plain texts, made at load
+                    assert plain is not None
+                    written = plain.copy()
                 outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
-                                       text_of(reasons, "en"), name, reasons)
-                text = dict(reasons)
+                                       text_of(written, "en"), name, written)
+                text = dict(written)
         self.outcome = outcome
         self._events.append(make_event("end", None, text, {"outcome": name}, None))
 
