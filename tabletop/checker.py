@@ -23,7 +23,7 @@ from .state import State
 class Problem:
     """One problem met in a random game, and how to meet it again."""
 
-    kind: str  # start | stuck | limit | play | moves | view | score | setup
+    kind: str  # start | stuck | limit | play | moves | view | score | setup | end
     message: str
     seed: int
     players: int
@@ -129,6 +129,10 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
             st.view(seat)
         except TabletopError as e:
             return problem("view", str(e), st)
+    try:  # the reason is written when first read (effects._reasons_later): read it here
+        outcome.reason_in("en")
+    except TabletopError as e:
+        return problem("end", str(e), st)
     bad = [w for w in outcome.winners if not 0 <= w < players]
     if bad:
         return problem("score", f"the outcome {outcome.name!r} names winners that are not "

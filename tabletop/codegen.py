@@ -41,6 +41,7 @@ from .expr import (
     Work,
     _ident,
     display,
+    reads,
     template_parts,
     template_plan,
     texts_renderer,
@@ -720,13 +721,20 @@ def end_check_source(game: Any) -> tuple[_Gen, str]:
     return gen, "".join(gen.xgen.defs) + "\n".join(lines + body) + "\n"
 
 
-def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], Any]]]:
-    """Each outcome's winners, scores and reasons as one generated function of the state
-    (``_finish_as`` runs it), as ``_finish_as`` evaluates them: the winners, then each seat's
-    score with ``me`` that seat, then the reason in each language (each language's holes
-    evaluated and shown as its own message does). An outcome Python cannot compile is left
-    out (evaluated as before)."""
-    out: dict[str, Callable[[Any], tuple[Any, list[int], Any]]] = {}
+# an outcome made ready: its winners and scores, its reasons, whether the reasons are written
+# only when first read (lazy_reason), and the reasons when they are plain texts (else None)
+OutcomeCode = tuple[Callable[[Any, bool], tuple[Any, list[int], dict[str, str] | None]],
+                    Callable[[Any], dict[str, str]], bool, dict[str, str] | None]
+
+
+def make_outcomes(game: Any) -> dict[str, OutcomeCode]:
+    """Each outcome as generated functions of the state (``_finish_as`` runs them), as
+    ``_outcome_of`` evaluates them: ``_outcome(st, later)`` gives the winners, then each
+    seat's score with ``me`` that seat, then (unless ``later``) the reason in each language
+    (each language's holes evaluated and shown as its own message does); ``_reasons(st)``
+    gives the reason alone (read later, ``lazy_reason``). An outcome Python cannot compile
+    is left out (evaluated as before)."""
+    out: dict[str, OutcomeCode] = {}
     for name in game.spec.outcomes:
         gen, source = outcome_source(game, name)
         try:
@@ -736,16 +744,79 @@ def make_outcomes(game: Any) -> dict[str, Callable[[Any], tuple[Any, list[int], 
         ns = dict(_NAMESPACE)
         ns.update(gen.ns)
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
-        out[name] = ns["_outcome"]
+        o = game.spec.outcomes[name]
+        out[name] = (ns["_outcome"], ns["_reasons"], lazy_reason(game, o), plain_reason(o))
     return out
 
 
+# what makes an outcome's reason worth writing only when read: a hole that goes through a
+# list, or calls a function other than these (each a few reads of the state)
+_LISTING_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
+                 "highest", "lowest", "join", "min", "max", "index_of"}
+_LIGHT_CALLS = {"seat_name", "seats", "all_seats", "others", "next_seat", "previous_seat",
+                "top", "bottom", "owner", "zone_of", "knows"}
+
+
+def plain_reason(o: Any) -> dict[str, str] | None:
+    """An outcome's reason in each language when its texts have no hole to evaluate."""
+    out = {}
+    for lang, render in o.reason.items():
+        parts = template_parts(render)
+        if parts is None or any(hole is not None and not isinstance(part, str)
+                                for hole, part in parts):
+            return None
+        out[lang] = "".join(str(part) for _hole, part in parts)
+    return out
+
+
+def lazy_reason(game: Any, o: Any) -> bool:
+    """Whether an outcome's reason is written when first read rather than when the game
+    ends: when a hole of its text (or a derived value it reads that the winners and scores
+    did not read already) goes through a list or calls a function other than the light
+    ones. A text of light holes costs less than putting it off (about a microsecond)."""
+    derived = game.spec.derived
+    done: set[str] = set()  # the derived values the winners and scores read (memoised)
+    stack = [fn for fn in (o.winners, o.score) if fn is not None]
+    while stack:
+        r = reads(stack.pop())
+        if r is not None:
+            for n in r[0] & derived.keys() - done:
+                done.add(n)
+                stack.append(derived[n])
+    seen: set[str] = set(done)
+    trees: list[Any] = []
+    for render in o.reason.values():
+        parts = template_parts(render)
+        if parts is None:  # not one of ours
+            return True
+        trees += [_TREES.get(part) for hole, part in parts
+                  if hole is not None and not isinstance(part, str)]
+    while trees:
+        x = trees.pop()
+        if x is None:  # an expression without its tree: as heavy as any
+            return True
+        if isinstance(x, tuple) and x and isinstance(x[0], str):
+            kind = x[0]
+            if kind == "core" and x[1] in _LISTING_CORE:
+                return True
+            if kind == "call" and x[1] not in _LIGHT_CALLS:
+                return True
+            if kind in ("name", "name_at") and x[1] in derived and x[1] not in seen:
+                seen.add(x[1])
+                trees.append(_TREES.get(derived[x[1]]))
+            trees.extend(x[1:])
+        elif isinstance(x, list | tuple):
+            trees.extend(x)
+    return False
+
+
 def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
-    """The source of one outcome's function (and the generator holding its namespace)."""
+    """The source of one outcome's functions ``_outcome`` and ``_reasons`` (and the generator
+    holding their namespace)."""
     o = game.spec.outcomes[name]
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
                derived_readers(game))
-    lines = ["def _outcome(st):",
+    lines = ["def _outcome(st, later):",
              "    loc = {'me': st.turn_seat}",
              *_CONTEXT,
              f"    winners = {gen.x(o.winners)}",
@@ -760,7 +831,6 @@ def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
     else:
         lines += ["        loc['me'] = c",
                   f"        scores.append(_int({gen.x(o.score)} or 0))"]
-    lines.append("    loc['me'] = st.turn_seat")
     items = []
     for lang, render in o.reason.items():
         parts = template_parts(render)
@@ -771,7 +841,15 @@ def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
                   else f"_display({gen.x(part)})" for hole, part in parts]
         items.append(f"{lang!r}: " + (f"''.join(({''.join(x + ', ' for x in pieces)}))"
                                       if pieces else "''"))
-    lines.append(f"    return winners, scores, {{{', '.join(items)}}}")
+    reasons = f"{{{', '.join(items)}}}"
+    lines += ["    if later:",
+              "        return winners, scores, None",
+              "    loc['me'] = st.turn_seat",
+              f"    return winners, scores, {reasons}",
+              "def _reasons(st):",
+              "    loc = {'me': st.turn_seat}",
+              *_CONTEXT,
+              f"    return {reasons}"]
     return gen, "".join(gen.xgen.defs) + "\n".join(lines) + "\n"
 
 

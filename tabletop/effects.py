@@ -25,6 +25,7 @@ from .values import (
     Move,
     Outcome,
     Pending,
+    end_texts,
     make_event,
     make_outcome,
 )
@@ -171,13 +172,55 @@ class Effects(StateBase):
     def _finish_as(self, name: str) -> None:
         self._where = f"outcomes.{name}"
         made = self.game.outcomes.get(name)  # generated (codegen.py), as below
-        if made is not None:
-            winners, scores, reasons = made(self)
-        else:
+        if made is None:
             winners, scores, reasons = self._outcome_of(name)
-        self.outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
-                                    text_of(reasons, "en"), name, reasons)
-        self._events.append(make_event("end", None, dict(reasons), {"outcome": name}, None))
+            outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
+                                   text_of(reasons, "en"), name, reasons)
+            text: dict[str, str] = dict(reasons)
+        else:
+            values, write, lazy, plain = made
+            winners, scores, written = values(self, lazy or plain is not None)
+            if lazy:  # written when first read: people read them, bots never do
+                outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores), "",
+                                       name, {}, self._reasons_later(name, write))
+                text = end_texts(outcome)
+            else:
+                if written is None:  # plain texts, made at load
+                    assert plain is not None
+                    written = plain.copy()
+                outcome = make_outcome(tuple([int(w) for w in winners]), tuple(scores),
+                                       text_of(written, "en"), name, written)
+                text = dict(written)
+        self.outcome = outcome
+        self._events.append(make_event("end", None, text, {"outcome": name}, None))
+
+    def _reasons_later(self, name: str, write: Callable[[Any], dict[str, str]]
+                       ) -> Callable[[], dict[str, str]]:
+        """The reasons of the outcome ``name`` as a function to call when they are first read.
+        It reads the game as it ended, which nothing changes after (no move is played on a
+        game over; copies and determinised worlds change their own zones): through a second
+        object sharing the state's contents (not the state itself, whose outcome would hold
+        it in a cycle), with the derived values the outcome already computed. A mistake of
+        the ruleset met then is one sentence naming the field; the game stays over, its
+        winners and scores as they were."""
+        shadow = _new(type(self))
+        shadow.__dict__ = seen = self.__dict__.copy()
+        seen["log"], seen["_events"], seen["frames"], seen["pending"] = [], [], [], None
+        memo = self._derived_memo  # the window _finish opened (nothing changed since)
+        path = f"outcomes.{name}.reason"
+
+        def written() -> dict[str, str]:
+            left = Work.left  # a budget of its own, the reader's left as it was
+            Work.reset()
+            shadow._derived_memo = {} if memo is None else memo
+            try:
+                return write(shadow)
+            except RULESET_BUGS as e:
+                raise shadow._bug(e, "while writing why the game ended", path) from None
+            finally:
+                shadow._derived_memo = None
+                Work.left = left
+        return written
 
     def _outcome_of(self, name: str) -> tuple[Any, list[int], dict[str, str]]:
         """An outcome's winners, every seat's score and its reason in each language."""
@@ -728,6 +771,24 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                     dest.append(uid)
                 where[uid] = dst
         return run_deal
+    if kind == "reveal":  # as _step_reveal, without its closures (a card dealt face down
+        what, to = p["what"], p["to"]  # and shown to its owner: a setup's commonest step)
+
+        def run_reveal(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            cards = _cards_of(what(ctx))
+            v = to(ctx)
+            uids = [c.uid for c in cards]
+            to_seats = tuple([int(s) for s in v]) if isinstance(v, list) else (int(v),)
+            for s in to_seats:
+                st._keep_known(s).update(uids)
+            en = ", ".join([text_of(c.name, "en") for c in cards])
+            fr = ", ".join([text_of(c.name, "fr") for c in cards])
+            st._events.append(make_event(
+                "reveal", to_seats[0] if len(to_seats) == 1 else None,
+                {"en": f"saw {en}", "fr": f"a vu {fr}"}, {"cards": [c.code for c in cards]},
+                to_seats))
+        return run_reveal
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]
         at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")

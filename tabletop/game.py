@@ -10,6 +10,7 @@ from typing import Any
 
 from .base import shuffle
 from .codegen import (
+    OutcomeCode,
     derived_readers,
     end_rules,
     make_end_check,
@@ -169,10 +170,12 @@ class Game:
         self.end_check: Callable[[Any], None] = (make_end_check(self)
                                                  or Effects._check_end_rules)
         # each outcome's winners, scores and reasons as generated code (_finish_as)
-        self.outcomes: dict[str, Callable[[Any], Any]] = make_outcomes(self)
+        self.outcomes: dict[str, OutcomeCode] = make_outcomes(self)
         # whether an end rule may read a derived value (the end check then remembers them)
         self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
                                 for r in spec.end)
+        # every option at its default (new_game copies it when given no options)
+        self.default_options: dict[str, str] = self.check_options(None)
         # by number of players, what a new game starts from (new_game, _blank)
         self.blanks: dict[int, tuple[tuple[str, ...], dict[str, Any], str]] = {}
         # Where a card argument is drawn from a plain zone, name that zone in error messages.
@@ -328,16 +331,22 @@ class Game:
                     {"en": f"{lo} to {hi}", "fr": f"de {lo} à {hi}"})
             raise message_error(PlayerCountError, "player_count", game=spec.name, span=span,
                                 n=players)
-        opts = dict(options or {}) if options_as_saved else self.check_options(options)
+        if options_as_saved:
+            opts = dict(options or {})
+        elif not options:  # every option at its default (a dict made once, copied)
+            opts = self.default_options.copy()
+        else:
+            opts = self.check_options(options)
         seat_names = [str(n).strip() for n in names] if names is not None else []
-        if seat_names and len(seat_names) != players:
-            raise message_error(PlayerCountError, "names_count", n=len(seat_names),
-                                players=players)
-        for n in seat_names:
-            if not n or any(ch.isspace() for ch in n):
-                raise message_error(PlayerCountError, "name_word", name=n)
-        if len({n.lower() for n in seat_names}) != len(seat_names):
-            raise message_error(PlayerCountError, "same_name")
+        if seat_names:
+            if len(seat_names) != players:
+                raise message_error(PlayerCountError, "names_count", n=len(seat_names),
+                                    players=players)
+            for n in seat_names:
+                if not n or any(ch.isspace() for ch in n):
+                    raise message_error(PlayerCountError, "name_word", name=n)
+            if len({n.lower() for n in seat_names}) != len(seat_names):
+                raise message_error(PlayerCountError, "same_name")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)

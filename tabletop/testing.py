@@ -123,6 +123,7 @@ def random_game(game: Game | str, seed: int, players: int = 1,
                 raise InvariantError(f"{g.id} seed {seed}: score {s} outside {bounds}")
     if outcome.name == "limit":
         raise InvariantError(f"{g.id} seed {seed}: hit the move limit {g.spec.max_moves}")
+    outcome.reason_in("en")  # written when first read (effects._reasons_later): shows a mistake
     check_views(state)
     return state
 

@@ -5,6 +5,7 @@ is imported here but the spec and the errors, so every part can use these."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -60,7 +61,10 @@ class Event:
         return self.private_to is None or (seat is not None and seat in self.private_to)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "text": self.text, "data": self.data,
+        text = self.text
+        if text.__class__ is not dict and isinstance(text, EndTexts):
+            text = text.plain()  # (json's encoder would read the dict's storage, not yet filled)
+        return {"kind": self.kind, "seat": self.seat, "text": text, "data": self.data,
                 "private_to": list(self.private_to) if self.private_to is not None else None}
 
     @classmethod
@@ -90,36 +94,236 @@ def make_event(kind: str, seat: int | None, text: dict[str, str], data: dict[str
     return e
 
 
-@attrs.frozen(slots=True)
 class Outcome:
-    """How a game ended: the winning seats, every seat's score and the reason."""
+    """How a game ended: the winning seats, every seat's score and the reason.
+
+    A frozen value, equal to another of the same winners, scores, reason and name. Its
+    reason may be written when first read (``make_outcome(..., write)``): the texts are for
+    people, and bots and simulations playing thousands of games never read them."""
+
+    __slots__ = ("winners", "scores", "name", "_reason", "_reasons", "_write")
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
-    name: str = ""
-    reasons: dict[str, str] = attrs.field(factory=dict, eq=False)
+    name: str
+    _reason: str
+    _reasons: dict[str, str]
+    _write: Callable[[], dict[str, str]] | None
+
+    def __init__(self, winners: tuple[int, ...], scores: tuple[int, ...], reason: str,
+                 name: str = "", reasons: dict[str, str] | None = None) -> None:
+        _set = object.__setattr__
+        _set(self, "winners", winners)
+        _set(self, "scores", scores)
+        _set(self, "name", name)
+        _set(self, "_reason", reason)
+        _set(self, "_reasons", {} if reasons is None else reasons)
+        _set(self, "_write", None)
+
+    def _written(self) -> None:
+        """Write the reason now (a lazy outcome's first read)."""
+        write = self._write
+        if write is not None:
+            reasons = write()  # raises (again at each read) if the ruleset's text fails
+            object.__setattr__(self, "_reasons", reasons)
+            object.__setattr__(self, "_reason", text_of(reasons, "en"))
+            object.__setattr__(self, "_write", None)
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended, in English (else any language the ruleset gives)."""
+        if self._write is not None:
+            self._written()
+        return self._reason
+
+    @property
+    def reasons(self) -> dict[str, str]:
+        """Why the game ended, in each language."""
+        if self._write is not None:
+            self._written()
+        return self._reasons
 
     def reason_in(self, lang: str) -> str:
         return self.reasons.get(lang) or self.reason
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.winners, self.scores, self.reason, self.name)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash((Outcome, *self._key()))
+
+    def __repr__(self) -> str:
+        return (f"Outcome(winners={self.winners!r}, scores={self.scores!r}, "
+                f"reason={self.reason!r}, name={self.name!r}, reasons={self.reasons!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # (pickle, copy) the reason written
+        return (Outcome, (self.winners, self.scores, self.reason, self.name, self.reasons))
+
 
 _OUTCOME_SETS = tuple(getattr(Outcome, name).__set__
-                      for name in ("winners", "scores", "reason", "name", "reasons"))
+                      for name in ("winners", "scores", "name", "_reason", "_reasons", "_write"))
 
 
 def make_outcome(winners: tuple[int, ...], scores: tuple[int, ...], reason: str, name: str,
-                 reasons: dict[str, str]) -> Outcome:
+                 reasons: dict[str, str], write: Callable[[], dict[str, str]] | None = None
+                 ) -> Outcome:
     """``Outcome(winners, scores, reason, name, reasons)``, the same frozen value, made
-    without the generated ``__init__`` (as make_event)."""
+    without a call of its ``__init__`` (as make_event); with ``write``, an outcome whose
+    reasons ``write()`` gives when first read (then kept), ``reason`` and ``reasons``
+    unused."""
     o = _new(Outcome)
-    w, s, r, n, rs = _OUTCOME_SETS
+    w, s, n, r, rs, wr = _OUTCOME_SETS
     w(o, winners)
     s(o, scores)
-    r(o, reason)
     n(o, name)
+    r(o, reason)
     rs(o, reasons)
+    wr(o, write)
     return o
+
+
+class EndTexts(dict):  # type: ignore[type-arg]
+    """The text of a game's end event when its outcome's reason is written lazily: a dict of
+    the reasons, filled in from the outcome the first time anything reads it (every reading
+    method of dict is here; ``Event.to_dict`` gives a plain dict, as json's encoder reads a
+    dict's storage directly). Pickled and copied as the plain dict."""
+
+    __slots__ = ("_outcome",)
+
+    _outcome: Outcome | None
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self._outcome = outcome
+
+    def _fill(self) -> None:
+        o = self._outcome
+        if o is not None:
+            reasons = o.reasons  # raises if the ruleset's text fails (nothing kept)
+            dict.update(self, reasons)
+            self._outcome = None
+
+    def plain(self) -> dict[str, str]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __getitem__(self, k: str) -> str:
+        self._fill()
+        v: str = dict.__getitem__(self, k)
+        return v
+
+    def get(self, k: str, default: Any = None) -> Any:
+        self._fill()
+        return dict.get(self, k, default)
+
+    def __contains__(self, k: object) -> bool:
+        self._fill()
+        return dict.__contains__(self, k)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self) -> Any:
+        self._fill()
+        return dict.keys(self)
+
+    def values(self) -> Any:
+        self._fill()
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self._fill()
+        return dict.items(self)
+
+    def copy(self) -> dict[str, str]:
+        return self.plain()
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        if isinstance(other, EndTexts):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.plain())
+
+    def __or__(self, other: Any) -> Any:
+        return self.plain() | other
+
+    def __ror__(self, other: Any) -> Any:
+        return other | self.plain()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.plain(),))
+
+    def __reversed__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__reversed__(self)
+
+    def __setitem__(self, k: str, v: str) -> None:
+        self._fill()
+        dict.__setitem__(self, k, v)
+
+    def __delitem__(self, k: str) -> None:
+        self._fill()
+        dict.__delitem__(self, k)
+
+    def pop(self, *args: Any) -> Any:
+        self._fill()
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, str]:
+        self._fill()
+        return dict.popitem(self)
+
+    def setdefault(self, *args: Any) -> Any:
+        self._fill()
+        return dict.setdefault(self, *args)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        self._fill()
+        dict.update(self, *args, **kw)
+
+    def clear(self) -> None:
+        self._outcome = None
+        dict.clear(self)
+
+
+_new_dict = dict.__new__
+_set_end_outcome = vars(EndTexts)["_outcome"].__set__
+
+
+def end_texts(outcome: Outcome) -> EndTexts:
+    """``EndTexts(outcome)``, made without a call of its ``__init__``."""
+    t = _new_dict(EndTexts)
+    _set_end_outcome(t, outcome)
+    return t
 
 
 @attrs.define(slots=True)
@@ -353,5 +557,6 @@ class Frame:
 
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "Event", "Frame", "Move", "Outcome", "Pending", "fold_accents",
-           "make_event", "make_outcome", "message_error", "message_texts"]
+           "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
+           "end_texts", "fold_accents", "make_event", "make_outcome", "message_error",
+           "message_texts"]
