@@ -974,6 +974,27 @@ def _join_of(sep: Value, items: Value) -> str:
     return _text(display(sep).join(display(x) for x in items))
 
 
+class _NotYet:
+    """The value of a loop's part that does not depend on ``it`` before its first reading."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:  # pragma: no cover (never shown)
+        return "<not read yet>"
+
+
+_NOT_YET = _NotYet()
+
+
+def _take(n: int) -> bool:
+    """The work a loop's part read once counted, counted again for another item (as reading
+    it again would: the same limit met at the same item); true."""
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return True
+
+
 def _higher(a: Value, b: Value) -> bool:
     return bool(a > b)
 
@@ -991,7 +1012,8 @@ _HELPERS: dict[str, Any] = {
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
     "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
-    "_len": len, "_type": type, "_dset": dict.__setitem__,
+    "_len": len, "_type": type, "_dset": dict.__setitem__, "_NO": _NOT_YET,
+    "_W": Work, "_take": _take,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
 # the names of the core functions' code when written out (``_core_x`` otherwise)
@@ -1025,6 +1047,62 @@ _ARITH_SOURCE = {"*": "_times", "/": "_divide", "%": "_modulo"}
 _ORDER = {"<", "<=", ">", ">="}  # the comparisons of numbers (null on either side: false)
 
 
+# the names read the same for every item of a loop (never ``it``, never a ruleset expression)
+_STILL_KINDS = {"zone", "seatzone", "var", "seatvar", "state", "local"}
+_STILL_NAMES = {"me", "opp", "current", "players", "option", "turn", "round"}
+# the kinds of parts of a loop's item argument read once per loop when they do not depend on
+# ``it`` (a read of a name or an attribute costs about what the check would)
+_HOISTED = {"core", "call", "index", "sum", "prod"}
+
+
+def _still(node: Node, kinds: dict[str, str], bound: bool = False) -> bool:
+    """Whether ``node``, written out by the engine's generator, gives the same value (and the
+    same error) for every item of the loop around it: it reads no ``it`` but the one an inner
+    loop of its own binds (``bound``), and evaluates no ruleset expression (a derived value, a
+    ruleset's function, a card's requirements, a core function called with its arguments as
+    functions), which might read ``it`` from the locals."""
+    kind = node[0]
+    if kind in ("num", "str", "const"):
+        return True
+    if kind in ("local", "name"):
+        if node[1] == "it":
+            return bound
+        return kind == "local" or kinds.get(node[1]) in _STILL_KINDS or node[1] in _STILL_NAMES
+    if kind == "list":
+        return all(_still(x, kinds, bound) for x in node[1])
+    if kind in ("attr", "not", "neg"):
+        return _still(node[1], kinds, bound)
+    if kind == "index":
+        return _still(node[1], kinds, bound) and _still(node[2], kinds, bound)
+    if kind == "name_at":
+        return kinds.get(node[1]) in ("seatvar", "seatzone") and _still(node[2], kinds, bound)
+    if kind in ("and", "or"):
+        return all(_still(x, kinds, bound) for x in node[1])
+    if kind == "cmp":
+        return _still(node[2], kinds, bound) and _still(node[3], kinds, bound)
+    if kind in ("sum", "prod"):
+        return _still(node[1], kinds, bound) and all(_still(x, kinds, bound)
+                                                     for _op, x in node[2])
+    if kind == "if":
+        return all(_still(x, kinds, bound) for x in node[1:4])
+    if kind == "core":
+        name, args = node[1], node[2]
+        if name == "default":
+            return args[1][0] in ("num", "str", "const") and _still(args[0], kinds, bound)
+        if name not in _INLINE_CORE and name not in ("size", "number"):
+            return False  # called with its arguments as functions
+        if len(args) == 2 and name not in ("min", "max", "join", "index_of"):
+            return _still(args[0], kinds, bound) and _still(args[1], kinds, True)
+        return all(_still(x, kinds, bound) for x in args)
+    if kind == "call":
+        name, args = node[1], node[2]
+        if name not in DIRECT or name in _RUN_EXPRESSIONS or (
+                args and name in _DIRECT_WITHOUT_ARGS):
+            return False
+        return all(_still(x, kinds, bound) for x in args)
+    return False
+
+
 class _Gen:
     """Python source for one expression tree: one function ``_e(ctx)``, with the argument
     functions of its calls (evaluated lazily, ``it`` bound) defined beside it."""
@@ -1044,6 +1122,10 @@ class _Gen:
         self.text_name = "_T"
         # inside the items' expression of a comprehension, where Python refuses ``:=``
         self.iterable = 0
+        # in a loop's item argument (not in its items, nor a function of its own): the
+        # Python variables of its parts that do not depend on ``it``, each read when first
+        # needed (``_NO`` until then) and kept for the other items; None elsewhere
+        self.hoist: list[str] | None = None
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
@@ -1052,11 +1134,13 @@ class _Gen:
         self.escapes += 1  # called with ``it`` read from the locals
         saved, self.pyvars = self.pyvars, {}
         iterable, self.iterable = self.iterable, 0  # a function of its own
+        hoist, self.hoist = self.hoist, None
         try:
             body = self.src(node)
         finally:
             self.pyvars = saved
             self.iterable = iterable
+            self.hoist = hoist
         self.defs.append(f"def {name}(ctx):\n    return {body}\n")
         return name
 
@@ -1081,6 +1165,8 @@ class _Gen:
         self.n += 1
         saved, before = self.pyvars.get("it"), self.escapes
         self.pyvars["it"] = x
+        # the parts read once per loop (Python refuses ``:=`` in the items of another)
+        hoist, self.hoist = self.hoist, ([] if self.engine and not self.iterable else None)
         try:
             b = self.src(body)
         finally:
@@ -1088,10 +1174,13 @@ class _Gen:
                 del self.pyvars["it"]
             else:
                 self.pyvars["it"] = saved
+            hoisted, self.hoist = self.hoist, hoist
         bind = f" if not _dset(ctx.locals, 'it', {x})" if self.escapes != before else ""
         loop = f"for {x} in {source}{bind}"
         made = {"values": f"[{b} {loop}]", "items": f"[{x} {loop} if {b}]",
                 "pairs": f"[({x}, {b}) {loop}]"}[form]
+        if hoisted:  # each loop starts with its parts unread
+            made = f"({''.join(h + ' := _NO, ' for h in hoisted)}{made})[-1]"
         return f"_keep_it(ctx.locals, ctx.locals.get('it'), {made})"
 
     def core(self, name: str, args: list[Node]) -> str | None:
@@ -1124,6 +1213,22 @@ class _Gen:
 
     def src(self, node: Node) -> str:  # noqa: C901 (one case per kind of node)
         kind = node[0]
+        if (self.hoist is not None and kind in _HOISTED and not self.iterable
+                and _still(node, self.kinds)):
+            # the same for every item: read when first needed (errors, ``and``/``or`` as
+            # they were), then from a Python variable for the other items of this loop
+            # its work counted again for each item (``_d``: what its reading counted), so
+            # that the limit is met where it was
+            h, d = f"_h{self.n}", f"_h{self.n}_"
+            self.n += 1
+            hoist, self.hoist = self.hoist, None
+            try:
+                code = self.src(node)
+            finally:
+                self.hoist = hoist
+            hoist.append(h)
+            return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
+                    f"({d} := _W.left, {h} := {code}, {d} := {d} - _W.left)[1])")
         if kind == "num":
             return repr(int(node[1]))
         if kind == "str":

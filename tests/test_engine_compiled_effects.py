@@ -67,7 +67,7 @@ view: {{table: table.code, score: score, pick: pick}}
 _OWN_NAMES = re.compile(
     r"(st|f|ctx|loc|w|v|key|dk|inner|g|m|e|c|b|l|zones|undo|dest|prompt|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
     # and the expressions' own (items, argument functions, values read once)
-    r"|_[aitv]\d+|_end|_outcome|winners|scores|items)\Z")
+    r"|_[aitv]\d+|_h\d+_?|_end|_outcome|winners|scores|items)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
