@@ -171,6 +171,9 @@ class _ExprIn(_ExprGen):
         kind = node[0]
         if not self.top:
             return super().src(node)
+        once = self.local_once(node)  # a local read once before a loop's items
+        if once is not None:
+            return once
         if kind == "local" and node[1] not in self.pyvars:
             return f"loc.get({_ident(node[1])!r})"
         if kind == "name" and node[1] not in self.pyvars:

@@ -1050,6 +1050,8 @@ _ORDER = {"<", "<=", ">", ">="}  # the comparisons of numbers (null on either si
 # the names read the same for every item of a loop (never ``it``, never a ruleset expression)
 _STILL_KINDS = {"zone", "seatzone", "var", "seatvar", "state", "local"}
 _STILL_NAMES = {"me", "opp", "current", "players", "option", "turn", "round"}
+# a local's reading written out (expr's own, or codegen's and listing's ``loc``)
+_LOCAL_GET = re.compile(r"(ctx\.locals|loc)\.get\('[A-Za-z_][A-Za-z0-9_]*'\)\Z")
 # the kinds of parts of a loop's item argument read once per loop when they do not depend on
 # ``it`` (a read of a name or an attribute costs about what the check would)
 _HOISTED = {"core", "call", "index", "sum", "prod"}
@@ -1179,8 +1181,9 @@ class _Gen:
         loop = f"for {x} in {source}{bind}"
         made = {"values": f"[{b} {loop}]", "items": f"[{x} {loop} if {b}]",
                 "pairs": f"[({x}, {b}) {loop}]"}[form]
-        if hoisted:  # each loop starts with its parts unread
-            made = f"({''.join(h + ' := _NO, ' for h in hoisted)}{made})[-1]"
+        if hoisted:  # each loop starts with its parts unread (a local read at once)
+            made = f"({''.join(h + ' := _NO, ' if ' ' not in h else h + ', ' for h in hoisted)}" \
+                   f"{made})[-1]"
         return f"_keep_it(ctx.locals, ctx.locals.get('it'), {made})"
 
     def core(self, name: str, args: list[Node]) -> str | None:
@@ -1211,6 +1214,27 @@ class _Gen:
         form = "pairs" if name in ("take_while", "highest", "lowest") else "values"
         return _ONE_ARG[name].format(self.loop(items, body, form))
 
+    def local_once(self, node: Node) -> str | None:
+        """In a loop's item argument, a local other than ``it`` read as a dict's ``get`` (no
+        error, no work, nothing else read): read before the loop's items into a Python
+        variable, whose name this gives; None for anything else."""
+        kind = node[0]
+        if (self.hoist is None or kind not in ("local", "name") or self.iterable
+                or node[1] == "it" or node[1] in self.pyvars
+                or (kind == "name" and self.kinds.get(node[1]) != "local")):
+            return None
+        hoist, self.hoist = self.hoist, None
+        try:
+            code = self.src(node)
+        finally:
+            self.hoist = hoist
+        if not _LOCAL_GET.match(code):
+            return None
+        h = f"_h{self.n}"
+        self.n += 1
+        hoist.append(f"{h} := {code}")
+        return h
+
     def src(self, node: Node) -> str:  # noqa: C901 (one case per kind of node)
         kind = node[0]
         if (self.hoist is not None and kind in _HOISTED and not self.iterable
@@ -1229,6 +1253,9 @@ class _Gen:
             hoist.append(h)
             return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
                     f"({d} := _W.left, {h} := {code}, {d} := {d} - _W.left)[1])")
+        once = self.local_once(node)
+        if once is not None:
+            return once
         if kind == "num":
             return repr(int(node[1]))
         if kind == "str":

@@ -75,6 +75,15 @@ def test_a_part_read_once_gives_what_each_reading_gave(text: str) -> None:
     assert run(compile_expr(text, kinds=KINDS)) == run(_closure(tree, text))
 
 
+def test_a_local_is_read_before_the_items() -> None:
+    """A local other than ``it`` is one Python variable in the loop (read before its items:
+    a dict's ``get``, which neither fails nor counts work)."""
+    text = "filter(l, it != x and it in w)"
+    source = generate_source(parse_expr(text), KINDS)
+    assert source.count("ctx.locals.get('x')") == 1 and ":= ctx.locals.get('x')," in source
+    assert run(compile_expr(text, kinds=KINDS)) == run(_closure(parse_expr(text), text))
+
+
 def test_the_part_is_not_read_when_not_needed() -> None:
     fn = compile_expr("filter(l, it > 5 and 1 / zero == 1)", kinds=KINDS)
     assert run(fn)[:2] == ("ok", [])
