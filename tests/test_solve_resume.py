@@ -77,20 +77,30 @@ def test_a_table_written_by_code_that_keys_positions_otherwise_is_not_read(
     assert table_file(game, options) != first
 
 
+def _stop_at_the_90th_position(monkeypatch, stop) -> None:
+    """The solver's search calls ``stop()`` at its 90th position (until put back)."""
+    real = ChanceSolver._solve
+    calls = [0]
+
+    def stopping(self, st, k=None):
+        calls[0] += 1
+        if calls[0] == 90:
+            stop()
+        return real(self, st, k)
+
+    monkeypatch.setattr(ChanceSolver, "_solve", stopping)
+
+
 def test_ctrl_c_at_the_command_line_keeps_the_work_and_says_so(tmp_path, monkeypatch,
                                                                 capsys) -> None:
     game = _crossing(tmp_path)
     path = str(tmp_path / "crossing.yaml")
     real = ChanceSolver._solve
-    calls = [0]
 
-    def interrupted(self, st, k=None):
-        calls[0] += 1
-        if calls[0] == 90:
-            raise KeyboardInterrupt
-        return real(self, st, k)
+    def ctrl_c() -> None:
+        raise KeyboardInterrupt
 
-    monkeypatch.setattr(ChanceSolver, "_solve", interrupted)
+    _stop_at_the_90th_position(monkeypatch, ctrl_c)
     assert main(["solve", path, "--lang", "fr"]) == 2
     err = capsys.readouterr().out
     assert "arrêté" in err and "la même commande repart de là" in err
@@ -111,15 +121,7 @@ def test_a_solve_killed_at_the_command_line_keeps_the_work_and_says_so(
     _crossing(tmp_path)
     path = str(tmp_path / "crossing.yaml")
     real = ChanceSolver._solve
-    calls = [0]
-
-    def killed(self, st, k=None):
-        calls[0] += 1
-        if calls[0] == 90:
-            os.kill(os.getpid(), signal.SIGTERM)
-        return real(self, st, k)
-
-    monkeypatch.setattr(ChanceSolver, "_solve", killed)
+    _stop_at_the_90th_position(monkeypatch, lambda: os.kill(os.getpid(), signal.SIGTERM))
     before = signal.getsignal(signal.SIGTERM)
     assert main(["solve", path]) == 2
     assert signal.getsignal(signal.SIGTERM) is before  # put back once the solve is over
