@@ -153,6 +153,9 @@ class _ExprIn(_ExprGen):
         # the Python variable that holds each once read (``_U`` until then)
         self.hoisted: dict[str, str] | None = None
 
+    def no_viewer(self) -> bool:
+        return self.top  # the segment's context (its argument functions: expr's own)
+
     def loop(self, items: Node, body: Node, form: str) -> str:
         self.loops += 1
         try:

@@ -1128,6 +1128,27 @@ class _Gen:
         # Python variables of its parts that do not depend on ``it``, each read when first
         # needed (``_NO`` until then) and kept for the other items; None elsewhere
         self.hoist: list[str] | None = None
+        # the Python variables of loops over a zone's cards (or a filter of them): each item
+        # is a card, or null where a view hides it (``Ctx.cards``), never anything else
+        self.cardish: set[str] = set()
+
+    def no_viewer(self) -> bool:
+        """Whether ``ctx`` here is known to be the engine's own (no viewer: a zone's cards are
+        all cards, none hidden). expr's own functions also serve views: no."""
+        return False
+
+    def cards_only(self, node: Node) -> bool:
+        """Whether ``node``, read in the engine's context, gives the cards of a zone (a
+        list of cards, or null items where a view hides them), a filter of them, or null."""
+        kind = node[0]
+        if kind == "name":
+            return node[1] not in self.pyvars and self.kinds.get(node[1]) in ("zone",
+                                                                              "seatzone")
+        if kind == "name_at":
+            return self.kinds.get(node[1]) == "seatzone"
+        if kind == "core" and node[1] == "filter" and len(node[2]) == 2:
+            return self.cards_only(node[2][0])
+        return False
 
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
@@ -1167,6 +1188,8 @@ class _Gen:
         self.n += 1
         saved, before = self.pyvars.get("it"), self.escapes
         self.pyvars["it"] = x
+        if self.engine and self.cards_only(items):  # a card each (or null in a view)
+            self.cardish.add(x)
         # the parts read once per loop (Python refuses ``:=`` in the items of another)
         hoist, self.hoist = self.hoist, ([] if self.engine and not self.iterable else None)
         try:
@@ -1294,6 +1317,10 @@ class _Gen:
             name = _ident(node[2])
             if node[1][0] == "local" and node[1][1] in self.pyvars:  # a card's: from its table
                 x = self.pyvars[node[1][1]]
+                if x in self.cardish:  # a card, or null in a view: no type to test
+                    if self.no_viewer():
+                        return f"{x}.attr_table.get({name!r})"
+                    return f"({x}.attr_table.get({name!r}) if {x} is not None else None)"
                 return f"({x}.attr_table.get({name!r}) if _type({x}) is _CardDef " \
                        f"else _ga({x}, {name!r}))"
             if node[1] == ("name", "option") and self.kinds.get("option") == "state":

@@ -66,6 +66,9 @@ class _ListGen(_Gen):
         # -> the Python variable that holds each once read (``_U`` until then)
         self.hoisted: dict[str, str] | None = None
 
+    def no_viewer(self) -> bool:
+        return self.top  # the listing's context (its argument functions: expr's own)
+
     def fn(self, node: Node) -> str:
         saved, self.pyvars, top, self.top = self.pyvars, {}, self.top, False
         try:
