@@ -156,10 +156,10 @@ class _ExprIn(_ExprGen):
     def no_viewer(self) -> bool:
         return self.top  # the segment's context (its argument functions: expr's own)
 
-    def loop(self, items: Node, body: Node, form: str) -> str:
+    def loop(self, items: Node, body: Node, form: str, then: Node | None = None) -> str:
         self.loops += 1
         try:
-            return super().loop(items, body, form)
+            return super().loop(items, body, form, then)
         finally:
             self.loops -= 1
 
@@ -207,6 +207,9 @@ class _ExprIn(_ExprGen):
                 name = _ident(node[2])
                 v = f"_v{self.n}"
                 self.n += 1
+                if self.card_or_null(of):  # first(zone): a card or null, no type to test
+                    return (f"({v}.attr_table.get({name!r}) if ({v} := {self.src(of)}) "
+                            f"is not None else None)")
                 return (f"({v}.attr_table.get({name!r}) if _type({v} := {self.src(of)}) "
                         f"is _CardDef else _ga({v}, {name!r}))")
             if (of[0] == "name" and self.kinds.get(of[1]) == "local"

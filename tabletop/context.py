@@ -238,7 +238,10 @@ def make_readers(game: Any) -> dict[str, Callable[[Ctx], Any]]:
             out[name] = _seatzone_reader(name)
         elif kind == "derived":
             fn = spec.derived[name]
-            out[name] = _memo_reader(name, fn) if name in game.memo_derived else fn
+            if name in game.seatless_derived:
+                out[name] = _seatless_reader(name, fn)
+            else:
+                out[name] = _memo_reader(name, fn) if name in game.memo_derived else fn
     return out
 
 
@@ -250,6 +253,25 @@ def _memo_reader(name: str, fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
         if memo is None:
             return fn(ctx)
         key = (name, ctx.locals.get("me"), ctx.viewer)
+        v = memo.get(key, _MISSING)  # (one look-up when it is there)
+        if v is _MISSING:
+            v = memo[key] = fn(ctx)
+        return v
+    return read
+
+
+def _seatless_reader(name: str, fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    """A derived value that reads only the state, and no seat's own name (``me``, ``opp``, a
+    per-seat var or zone, ``others()``: game.seatless_derived): computed once for every seat
+    while nothing changes, kept under seat 0's key (as solve.py fills the memo)."""
+    engine_key = (name, 0, None)  # the engine's own reads (no viewer): the key made once
+
+    def read(ctx: Ctx) -> Any:
+        memo = ctx.state._derived_memo
+        if memo is None:
+            return fn(ctx)
+        viewer = ctx.viewer
+        key = engine_key if viewer is None else (name, 0, viewer)
         v = memo.get(key, _MISSING)  # (one look-up when it is there)
         if v is _MISSING:
             v = memo[key] = fn(ctx)

@@ -891,6 +891,15 @@ def _la(loc: dict[str, Value], local: str, name: str) -> Value:
     return get_attr(v, name)
 
 
+def _counted(items: list[Value]) -> list[Value]:
+    """The items of a filter, counted as work as ``_items_of`` counts a list (``_Gen.fused``:
+    the loop over them written into the filter's)."""
+    Work.left -= len(items)
+    if Work.left < 0:
+        Work.spend(0)
+    return items
+
+
 def _keep_it(loc: dict[str, Value], saved: Value, v: Value) -> Value:
     """``it`` in the locals as ``_each`` leaves it (the value it had before); gives ``v``."""
     loc["it"] = saved
@@ -1007,7 +1016,7 @@ _HELPERS: dict[str, Any] = {
     "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
-    "_items_of": _items_of, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
+    "_items_of": _items_of, "_counted": _counted, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
     "_distinct_of": _distinct_of, "_take_of": _take_of, "_best_of": _best_of,
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
@@ -1150,6 +1159,13 @@ class _Gen:
             return self.cards_only(node[2][0])
         return False
 
+    def card_or_null(self, node: Node) -> bool:
+        """Whether ``node`` is ``first(zone)`` or ``last(zone)``, written as ``ctx.zone_end``:
+        a card, or null (an empty zone, or a card a view hides), never anything else."""
+        return (self.engine and node[0] == "core" and node[1] in ("first", "last")
+                and len(node[2]) == 1 and node[2][0][0] == "name"
+                and self.kinds.get(node[2][0][1]) == "zone")
+
     def fn(self, node: Node) -> str:
         """Define a function of ctx computing ``node``; return its name."""
         name = f"_a{self.n}"
@@ -1175,10 +1191,12 @@ class _Gen:
         self.defs.append(f"{name} = ({''.join(f + ', ' for f in fns)})\n")
         return name
 
-    def loop(self, items: Node, body: Node, form: str) -> str:
+    def loop(self, items: Node, body: Node, form: str, then: Node | None = None) -> str:
         """A list comprehension over the items of ``items`` with ``it`` bound to each, as
         ``_each`` evaluates ``body`` for each: ``form`` says what it keeps, ``values`` (the
-        body's), ``items`` (those whose body holds), ``pairs`` (item, body)."""
+        body's), ``items`` (those whose body holds), ``pairs`` (item, body). With ``then``
+        (form ``items``): the value of ``then`` for each item kept, as a second loop over the
+        kept items would give it (``fused``)."""
         self.iterable += 1
         try:
             source = f"_items_of({self.src(items)})"
@@ -1194,6 +1212,7 @@ class _Gen:
         hoist, self.hoist = self.hoist, ([] if self.engine and not self.iterable else None)
         try:
             b = self.src(body)
+            t = None if then is None else self.src(then)
         finally:
             if saved is None:
                 del self.pyvars["it"]
@@ -1204,6 +1223,8 @@ class _Gen:
         loop = f"for {x} in {source}{bind}"
         made = {"values": f"[{b} {loop}]", "items": f"[{x} {loop} if {b}]",
                 "pairs": f"[({x}, {b}) {loop}]"}[form]
+        if t is not None:  # the kept items counted as the second loop's reading counts them
+            made = f"_counted([{t} {loop} if {b}])"
         if hoisted:  # each loop starts with its parts unread (a local read at once)
             made = f"({''.join(h + ' := _NO, ' if ' ' not in h else h + ', ' for h in hoisted)}" \
                    f"{made})[-1]"
@@ -1230,12 +1251,26 @@ class _Gen:
         if len(args) == 1:
             return _ONE_ARG[name].format(f"_items_of({self.src(args[0])})")
         items, body = args
+        if self.fused(name, items, body):  # sum(filter(zone, cond), it.value): one loop
+            return _ONE_ARG[name].format(self.loop(items[2][0], items[2][1], "items", body))
         if name == "count":
             return f"_len({self.loop(items, body, 'items')})"
         if name == "filter":
             return self.loop(items, body, "items")
         form = "pairs" if name in ("take_while", "highest", "lowest") else "values"
         return _ONE_ARG[name].format(self.loop(items, body, form))
+
+    def fused(self, name: str, items: Node, body: Node) -> bool:
+        """Whether ``name(filter(x, cond), it.attr)`` (``name`` keeping the values: sum, map,
+        min, max), ``x`` a zone's cards, is written as one loop: ``[it.attr for it in x if
+        cond]``. Each kept card's attribute is read right after its condition rather than in
+        a second loop; reading it can neither fail nor count work, so the same conditions
+        are evaluated in the same order, the same work is counted (the kept items once more,
+        as the second loop's reading counted them) and the same errors are met."""
+        return (self.engine and name in ("sum", "map", "min", "max")
+                and items[0] == "core" and items[1] == "filter" and len(items[2]) == 2
+                and self.cards_only(items[2][0])
+                and body[0] == "attr" and body[1] == ("local", "it"))
 
     def local_once(self, node: Node) -> str | None:
         """In a loop's item argument, a local other than ``it`` read as a dict's ``get`` (no
@@ -1325,6 +1360,11 @@ class _Gen:
                        f"else _ga({x}, {name!r}))"
             if node[1] == ("name", "option") and self.kinds.get("option") == "state":
                 return f"ctx.state.options.get({name!r})"  # an option's value, or None
+            if not self.iterable and self.card_or_null(node[1]):  # its table, no type test
+                t = f"_t{self.n}"
+                self.n += 1
+                return (f"({t}.attr_table.get({name!r}) if ({t} := {self.src(node[1])}) "
+                        f"is not None else None)")
             if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
                     and node[1][1] not in self.pyvars:  # a local's: one call
                 return f"_la(ctx.locals, {_ident(node[1][1])!r}, {name!r})"

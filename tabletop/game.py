@@ -97,6 +97,15 @@ class Game:
         self.memo_derived: set[str] = {d for d in spec.derived
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}
+        # of those, the ones that read no seat's own name either (``me``, ``opp``, a per-seat
+        # var or zone, ``others()``...), through the derived values they read: the same for
+        # every seat, so remembered once for all seats (context.py)
+        seat_names = {"me", "opp"} | {n for n, k in names.items() if k in ("seatvar",
+                                                                             "seatzone")}
+        self.seatless_derived: set[str] = {
+            d for d in self.memo_derived
+            if _reads_only(spec.derived[d], bound | seat_names, spec.derived, set(),
+                           _PURE_CALLS - {"others"})}
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         # the zones and vars no local may hide, read directly by generated code (as spec.py)
         # every name some local may bind (a move's argument, a let, a function's parameter)

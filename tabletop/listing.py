@@ -542,7 +542,10 @@ def phase_source(game: Game, moves: Sequence[MoveSpec], hoist: bool = True,
             "    loc = ctx.locals"]
     if not keep_locals:
         head += ["    loc.clear()", "    loc['me'] = me"]
-    names = [*mod.shared.values(), *(mod.gen.hoisted or {}).values()]
+    # (only those the lister reads: a game with many derived values reads few of them here)
+    written = "\n".join(lines)
+    names = [*mod.shared.values(), *(v for v in (mod.gen.hoisted or {}).values()
+                                     if f"{v} := " in written)]
     if names:
         head.append("    " + " = ".join(names) + " = _U")
     source = "".join(mod.gen.defs) + "\n".join(head + lines) + "\n"
