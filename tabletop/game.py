@@ -94,6 +94,9 @@ class Game:
                                        for r in rs])):
             if all(_reads_only(e, bound - {"this"}, spec.derived, set()) for e in exprs):
                 pure.add(fn)
+        # allowed(card) reads only the state, ``me`` and the card: the same while nothing
+        # changes, so remembered then (context.py)
+        self.allowed_memo = "allowed" in pure
         self.memo_derived: set[str] = {d for d in spec.derived
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}
