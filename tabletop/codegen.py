@@ -40,6 +40,7 @@ from .expr import (
     Node,
     Work,
     _ident,
+    card_attr,
     display,
     reads,
     template_parts,
@@ -208,9 +209,9 @@ class _ExprIn(_ExprGen):
                 v = f"_v{self.n}"
                 self.n += 1
                 if self.card_or_null(of):  # first(zone): a card or null, no type to test
-                    return (f"({v}.attr_table.get({name!r}) if ({v} := {self.src(of)}) "
+                    return (f"({card_attr(v, name)} if ({v} := {self.src(of)}) "
                             f"is not None else None)")
-                return (f"({v}.attr_table.get({name!r}) if _type({v} := {self.src(of)}) "
+                return (f"({card_attr(v, name)} if _type({v} := {self.src(of)}) "
                         f"is _CardDef else _ga({v}, {name!r}))")
             if (of[0] == "name" and self.kinds.get(of[1]) == "local"
                     and of[1] not in self.pyvars):

@@ -1355,16 +1355,16 @@ class _Gen:
                 x = self.pyvars[node[1][1]]
                 if x in self.cardish:  # a card, or null in a view: no type to test
                     if self.no_viewer():
-                        return f"{x}.attr_table.get({name!r})"
-                    return f"({x}.attr_table.get({name!r}) if {x} is not None else None)"
-                return f"({x}.attr_table.get({name!r}) if _type({x}) is _CardDef " \
+                        return card_attr(x, name)
+                    return f"({card_attr(x, name)} if {x} is not None else None)"
+                return f"({card_attr(x, name)} if _type({x}) is _CardDef " \
                        f"else _ga({x}, {name!r}))"
             if node[1] == ("name", "option") and self.kinds.get("option") == "state":
                 return f"ctx.state.options.get({name!r})"  # an option's value, or None
             if not self.iterable and self.card_or_null(node[1]):  # its table, no type test
                 t = f"_t{self.n}"
                 self.n += 1
-                return (f"({t}.attr_table.get({name!r}) if ({t} := {self.src(node[1])}) "
+                return (f"({card_attr(t, name)} if ({t} := {self.src(node[1])}) "
                         f"is not None else None)")
             if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
                     and node[1][1] not in self.pyvars:  # a local's: one call
@@ -1435,6 +1435,19 @@ class _Gen:
         if kind == "if":
             return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+# a card's attributes that are its own slots too (CardDef: the same values as its table's,
+# which copies them): read so from a value known to be a card, without the table's ``get``
+CARD_SLOTS = frozenset({"value", "type", "suit", "rank", "code", "kind", "uid"})
+
+
+def card_attr(x: str, name: str) -> str:
+    """The source reading attribute ``name`` of the Python variable ``x``, known to hold a
+    card (a CardDef): its slot for one of CARD_SLOTS, else its table's entry."""
+    if name in CARD_SLOTS:
+        return f"{x}.{name}"
+    return f"{x}.attr_table.get({name!r})"
 
 
 # how the engine's context reads a name it knows the kind of (Ctx in context.py)

@@ -33,6 +33,7 @@ from .expr import (
     Work,
     _Gen,
     _ident,
+    card_attr,
     reads,
 )
 from .limits import MAX_BINDINGS, MAX_WORK
@@ -58,6 +59,7 @@ class _ListGen(_Gen):
         super().__init__(kinds)
         self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
+        self.carded: set[str] = set()  # of those, the ones known to hold a card
         self.seat_keys = seat_keys  # a per-seat name -> its keys by seat ("hand/0", ...)
         self.top = True  # in the lister itself (``st`` is there), not an argument function
         self.state_names: set[str] = set()  # option, players: when no local can bind them
@@ -107,7 +109,10 @@ class _ListGen(_Gen):
                 return f"ctx.cards({self.seat_keys(node[1])}[{me}])"
         if (kind == "attr" and node[1][0] in ("local", "name") and node[1][1] in self.pyvars
                 and self.pyvars[node[1][1]] in self.tabled):
-            return f"{self.pyvars[node[1][1]]}.attr_table.get({_ident(node[2])!r})"
+            x = self.pyvars[node[1][1]]
+            if x in self.carded:  # a card: one of its slots, or its table's entry
+                return card_attr(x, _ident(node[2]))
+            return f"{x}.attr_table.get({_ident(node[2])!r})"
         return super().src(node)
 
 
@@ -140,7 +145,8 @@ class _Module:
         self.ns[name] = v
         return name
 
-    def expr(self, fn: Compiled, pyvars: dict[str, str], tabled: set[str]) -> str:
+    def expr(self, fn: Compiled, pyvars: dict[str, str], tabled: set[str],
+             carded: set[str] | frozenset[str] = frozenset()) -> str:
         """Source computing a compiled expression, inlined from its tree when it has one."""
         tree = _TREES.get(fn)
         text = getattr(fn, "__globals__", {}).get("_T")
@@ -149,14 +155,14 @@ class _Module:
             return f"{self.value(fn)}(ctx)"
         gen = self.gen
         gen.text_name = self.value(text)
-        gen.pyvars, gen.tabled = dict(pyvars), set(tabled)
+        gen.pyvars, gen.tabled, gen.carded = dict(pyvars), set(tabled), set(carded) & tabled
         try:
             return gen.src(tree)
         except (RecursionError, ExpressionError):  # too deep: called as it is
             gen.escapes += 1
             return f"{self.value(fn)}(ctx)"
         finally:
-            gen.pyvars, gen.tabled = {}, set()
+            gen.pyvars, gen.tabled, gen.carded = {}, set(), set()
 
 
 def _words(a: ArgSpec) -> list[str] | None:
@@ -237,6 +243,7 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         first, rest = (), ms.require
     var = {a.name: f"_x{i}" for i, a in enumerate(args)}
     tabled = {var[a.name] for a in args if a.kind in _TABLED}
+    carded = {var[a.name] for a in args if a.kind == "card"}  # (its domain: cards only)
     pyvars = {"me": "me"}
     keep = mod.keep_locals
     if mod.shared is None:  # one move's lister
@@ -310,7 +317,8 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
             it_tabled = {"_it"} if a.kind in _TABLED else set()
             before = mod.gen.escapes
             where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
-                             | it_tabled)
+                             | it_tabled, (carded & set(pyvars.values()))
+                             | ({"_it"} if a.kind == "card" else set()))
             if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
                 return out + [f"{indent}{d} = [_it for _it in {d} if {where}]"] + [  # locals
                               f"{indent}loc['it'] = loc.get('it')"] * keep  # as it leaves them
@@ -359,7 +367,7 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         """The requirements of one binding, then its move (as _free_moves)."""
         out: list[str] = []
         for r in rest:
-            out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled)}):",
+            out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled, carded)}):",
                     f"{indent}    {'continue' if args else ret}"]
         if not args:
             move = mod.value(Move(ms.id, (), " ".join(w for _h, w in holes)))

@@ -18,6 +18,7 @@ import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import _NAMESPACE, segments_source
 from tabletop.effects import Effects
+from tabletop.expr import CARD_SLOTS
 from tabletop.game import Game
 from tabletop.values import Event, make_event
 
@@ -75,7 +76,9 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           # what the expressions written out read (expr.py's generated code)
           "attr_table", "cards", "seat_cards", "seat_var", "zone_size", "seat_zone_size",
           "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",
-          "players", "turn", "round", "var", "viewer"}
+          "players", "turn", "round", "var", "viewer",
+          # a card's own slots, read from a value known to be a card (a fixed set of ours)
+          *CARD_SLOTS}
 
 
 def _check_source(source: str) -> None:

@@ -13,7 +13,15 @@ import pytest
 
 import tabletop
 from tabletop.errors import ExpressionError
-from tabletop.expr import _HELPERS, CORE, _closure, compile_expr, generate_source, parse_expr
+from tabletop.expr import (
+    _HELPERS,
+    CARD_SLOTS,
+    CORE,
+    _closure,
+    compile_expr,
+    generate_source,
+    parse_expr,
+)
 
 
 class Ctx:
@@ -303,7 +311,8 @@ def test_written_out_core_functions_hold_only_our_names() -> None:
 
 # the engine's names: what generated code for a loaded ruleset may hold besides the above
 _ENGINE = {*(f"_f_{n}" for n in __import__("tabletop.expr", fromlist=["DIRECT"]).DIRECT)}
-_ENGINE_ATTRS = {"state", "vars", "viewer", "own"}
+# (and a card's own slots, read from a value known to be a card: a fixed set of ours)
+_ENGINE_ATTRS = {"state", "vars", "viewer", "own", *CARD_SLOTS}
 
 HOSTILE_RULESET = """\
 id: hostile
@@ -450,7 +459,8 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
         "_budget", "ctx", "locals", "quiet", "index", "_where", "frames", "append", "pop",
         "outcome", "pending", "get", "me", "_finish", "__class__", "left", "spend",
         "turn_seat", "_events", "block", "id", "code", "attr_table", "players", "join",
-        "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert"}
+        "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert",
+        *CARD_SLOTS}  # a card's own slots, read from a value known to be a card (ours)
     for source in sources:
         assert "__import__(" not in source.replace("'__import__'", "")
         for node in ast.walk(ast.parse(source)):

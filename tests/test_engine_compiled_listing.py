@@ -15,7 +15,7 @@ from helpers import load_ruleset
 import tabletop
 from tabletop.context import Ctx
 from tabletop.errors import RulesetError
-from tabletop.expr import _HELPERS, CORE, Work
+from tabletop.expr import _HELPERS, CARD_SLOTS, CORE, Work
 from tabletop.listing import (
     _BASE,
     _reads_no_argument,
@@ -80,7 +80,8 @@ _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", 
 # the context's own reads (Ctx's methods), and the few attributes the listers use
 _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
           "code", "attr_table", "_token", "seat_name", "clear", "left", "spend", "uid", "text",
-          "vars", "options", "players"}
+          "vars", "options", "players",
+          *CARD_SLOTS}  # a card's own slots, read from a value known to be a card (ours)
 
 
 def _check_source(source: str) -> None:
