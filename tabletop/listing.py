@@ -165,6 +165,32 @@ class _Module:
             gen.pyvars, gen.tabled, gen.carded = {}, set(), set()
 
 
+def _plain_where(source: str) -> bool:
+    """Whether a where's code (over ``_it``) calls nothing and reads nothing but ``_it``,
+    the state (``st``), ``me`` and its own temporaries: it counts no work and gives the same
+    for the same item while the listing changes nothing."""
+    for node in ast.walk(ast.parse(source, mode="eval")):
+        if isinstance(node, ast.Call) and _table_get(node):
+            continue  # a card's table or an option read: a dict's ``get`` of a constant
+        if isinstance(node, ast.Call | ast.Lambda | ast.Await | ast.Yield):
+            return False
+        if isinstance(node, ast.Name) and not (node.id in ("_it", "st", "me") or (
+                node.id[:2] == "_t" and node.id[2:].isdigit())):
+            return False
+    return True
+
+
+def _table_get(node: ast.Call) -> bool:
+    """``x.attr_table.get('name')`` or ``st.options.get('name')``."""
+    f = node.func
+    return (isinstance(f, ast.Attribute) and f.attr == "get" and len(node.args) == 1
+            and not node.keywords and isinstance(node.args[0], ast.Constant)
+            and isinstance(f.value, ast.Attribute)
+            and (f.value.attr == "attr_table" or (
+                f.value.attr == "options" and isinstance(f.value.value, ast.Name)
+                and f.value.value.id == "st")))
+
+
 def _words(a: ArgSpec) -> list[str] | None:
     """The words of a word argument (its domain, a list of texts), None if not so."""
     tree = _TREES.get(a.domain)
@@ -278,6 +304,7 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         before = mod.gen.escapes
         src = mod.expr(a.domain, pyvars, set())
         out = [f"{indent}{d} = {src}"]
+        v: str | None = None  # the Python variable of a domain read once, if it is
         tree = _TREES.get(a.domain)
         zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
                 and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
@@ -320,8 +347,15 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
                              | it_tabled, (carded & set(pyvars.values()))
                              | ({"_it"} if a.kind == "card" else set()))
             if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
-                return out + [f"{indent}{d} = [_it for _it in {d} if {where}]"] + [  # locals
-                              f"{indent}loc['it'] = loc.get('it')"] * keep  # as it leaves them
+                kept = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
+                if v is not None and mod.shared is not None and _plain_where(where):  # leaves
+                    # the same where over the same domain (fight, fight bare: the monsters
+                    # of the room): kept once, as the domain is (it counts no work)
+                    f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
+                    kept = [f"{indent}if {f} is _U:",
+                            f"{indent}    {f} = [_it for _it in {d} if {where}]",
+                            f"{indent}{d} = {f}"]
+                return out + kept + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
             out += [f"{indent}_saved = loc.get('it')",
                     f"{indent}_kept = []",
                     f"{indent}for _it in {d}:",

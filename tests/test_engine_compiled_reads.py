@@ -249,3 +249,22 @@ def test_the_engine_code_skips_the_type_test_only_over_a_zone(tmp_path: Path) ->
     assert "_type(" in src  # a derived list: anything may be in it
     other = generate_source(_TREES[game.spec.derived["gems_in_pile"]])  # no engine kinds
     assert "_type(" in other and "_counted(" not in other
+
+
+def test_the_same_where_over_the_same_zone_is_kept_once_in_a_listing() -> None:
+    """Scoundrel's fight and fight-bare both take a monster of the room: the phase's lister
+    filters the room once for both; the listed moves are the interpreter's (the listing
+    tests compare every lister with it) and each card of the room is offered as before."""
+    from tabletop.listing import phase_source
+
+    game = tabletop.load("scoundrel")
+    source, _ns = phase_source(game, game.spec.moves, True, False)
+    shared = [line.strip() for line in source.splitlines()
+              if "_it.type == 'monster'" in line]
+    assert len(set(shared)) == 1 and shared[0].startswith("_z")  # one variable for both
+    st = game.new_game(seed=3, deck=["8S", "3D", "5C", "4H", "2S"])
+    assert [m.text for m in st.legal_moves()] == [
+        "fight 8S bare", "fight 5C bare", "equip 3D", "drink 4H", "avoid"]
+    st.play("equip 3D")
+    assert [m.text for m in st.legal_moves()] == [
+        "fight 8S", "fight 5C", "fight 8S bare", "fight 5C bare", "drink 4H"]
