@@ -347,15 +347,15 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
                              | it_tabled, (carded & set(pyvars.values()))
                              | ({"_it"} if a.kind == "card" else set()))
             if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
-                kept = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
+                filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
                 if v is not None and mod.shared is not None and _plain_where(where):  # leaves
                     # the same where over the same domain (fight, fight bare: the monsters
                     # of the room): kept once, as the domain is (it counts no work)
                     f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
-                    kept = [f"{indent}if {f} is _U:",
+                    filt = [f"{indent}if {f} is _U:",
                             f"{indent}    {f} = [_it for _it in {d} if {where}]",
                             f"{indent}{d} = {f}"]
-                return out + kept + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
+                return out + filt + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
             out += [f"{indent}_saved = loc.get('it')",
                     f"{indent}_kept = []",
                     f"{indent}for _it in {d}:",
