@@ -406,40 +406,38 @@ def _allowed(ctx: Ctx, c: Any) -> bool:
     reqs = st.spec.card_require.get(c.code, ())
     if not reqs:  # nothing to evaluate (``this`` would be bound and put back)
         return True
+    key: Any = None
     memo = st._derived_memo
-    if memo is None or not st.game.allowed_memo:
-        return _holds(ctx, c, reqs)
-    # while nothing changes (a listing, a view), the same card for the same seat holds the
-    # same: worked out once, the work its first reading counted counted again at each
-    # later one (the work limit met where it was)
-    key = ("@allowed", (c.uid, ctx.locals.get("me")), ctx.viewer)
-    hit = memo.get(key)
-    if hit is not None:
-        Work.left -= hit[1]
-        if Work.left < 0:
-            Work.spend(0)
-        return bool(hit[0])
-    before = Work.left
-    ok = _holds(ctx, c, reqs)
-    memo[key] = (ok, before - Work.left)
-    return ok
-
-
-def _holds(ctx: Ctx, c: CardDef, reqs: Sequence[Any]) -> bool:
-    """Whether every one of the card's own conditions ``reqs`` holds, ``this`` the card."""
+    if memo is not None and ctx.viewer is not None and st.game.allowed_memo:
+        # in a view (which asks it of each card again and again: what may be laid, why
+        # not...), the same card for the same seat holds the same while nothing changes:
+        # worked out once, the work its first reading counted counted again at each later
+        # one (the work limit met where it was)
+        key = ("@allowed", (c.uid, ctx.locals.get("me")), ctx.viewer)
+        hit = memo.get(key)
+        if hit is not None:
+            Work.left -= hit[1]
+            if Work.left < 0:
+                Work.spend(0)
+            return bool(hit[0])
+        before = Work.left
     loc = ctx.locals  # as _as_card, written out: this is asked for each card of a hand
     had, saved = "this" in loc, loc.get("this")
     loc["this"] = c
+    ok = True
     try:
         for r in reqs:
             if not r.test(ctx):
-                return False
-        return True
+                ok = False
+                break
     finally:
         if had:
             loc["this"] = saved
         else:
             loc.pop("this", None)
+    if key is not None:
+        memo[key] = (ok, before - Work.left)  # type: ignore[index]
+    return ok
 
 
 def _unmet(ctx: Ctx, c: Any, *given: Any) -> list[str]:

@@ -207,10 +207,10 @@ def test_scores_and_views_per_seat_through_a_game(tmp_path: Path) -> None:
     assert st.outcome.scores == (2 + 6 + top, 2 + 0 + top)
 
 
-def test_allowed_is_the_same_within_a_listing_and_counts_its_work(tmp_path: Path) -> None:
-    """allowed(card) is worked out once per card and seat while nothing changes; a later
-    reading counts again the work the first counted, so the work of a listing is as it
-    was."""
+def test_allowed_is_the_same_within_a_view_and_counts_its_work(tmp_path: Path) -> None:
+    """In a view, allowed(card) is worked out once per card, seat and viewer while nothing
+    changes; a later reading counts again the work the first counted, so the work of a
+    view is as it was. The engine's own reads (a listing) work it out each time."""
     game = _gems(tmp_path)
     assert game.allowed_memo
     st = game.new_game(players=2, seed=1, deck=["g6", "g1", "g4", "r5", "r3", "g2"])
@@ -219,19 +219,23 @@ def test_allowed_is_the_same_within_a_listing_and_counts_its_work(tmp_path: Path
     st._derived_memo = memo
     try:
         Work.reset()
-        ctx = Ctx(st, {"me": 0})
+        assert Ctx(st, {"me": 0}).call("allowed", [lambda _c: card]) is False
+        assert memo == {}  # the engine's own read: not kept
+        Work.reset()
+        ctx = Ctx(st, {"me": 0}, 0)
         first = ctx.call("allowed", [lambda _c: card])
         spent = MAX_WORK - Work.left
         again = ctx.call("allowed", [lambda _c: card])
         assert first is again is False  # two cards in hand, not more
         assert spent > 0 and MAX_WORK - Work.left == 2 * spent
-        assert [k for k in memo if k[0] == "@allowed"] == [("@allowed", (card.uid, 0), None)]
-        ctx1 = Ctx(st, {"me": 1})  # another seat: worked out for it
+        assert list(memo) == [("@allowed", (card.uid, 0), 0)]
+        ctx1 = Ctx(st, {"me": 1}, 1)  # another seat: worked out for it
         assert ctx1.call("allowed", [lambda _c: card]) is False
-        assert len([k for k in memo if k[0] == "@allowed"]) == 2
+        assert len(memo) == 2
     finally:
         st._derived_memo = None
         Work.reset()
+    assert st.view(0)["playable"] == ["g1"] and st.view(1)["playable"] == ["r5", "g4"]
 
 
 def test_the_engine_code_skips_the_type_test_only_over_a_zone(tmp_path: Path) -> None:
