@@ -421,6 +421,16 @@ def _allowed(ctx: Ctx, c: Any) -> bool:
                 Work.spend(0)
             return bool(hit[0])
         before = Work.left
+    free = st.game.free_require.get(c.code)
+    if free is not None:  # no condition reads ``this``: none bound (nothing would see it)
+        ok = True
+        for test in free:
+            if not test(ctx):
+                ok = False
+                break
+        if key is not None:
+            memo[key] = (ok, before - Work.left)  # type: ignore[index]
+        return ok
     loc = ctx.locals  # as _as_card, written out: this is asked for each card of a hand
     had, saved = "this" in loc, loc.get("this")
     loc["this"] = c

@@ -97,6 +97,12 @@ class Game:
         # allowed(card) reads only the state, ``me`` and the card: the same while nothing
         # changes, so remembered then (context.py)
         self.allowed_memo = "allowed" in pure
+        # the tests of each card's own ``require`` that none reads ``this`` (through the
+        # derived values it reads too, calling no function that might): evaluated without
+        # binding it (context.py)
+        self.free_require: dict[str, tuple[Compiled, ...]] = {
+            code: tuple(r.test for r in rs) for code, rs in spec.card_require.items()
+            if all(_reads_only(r.test, {"this"}, spec.derived, set()) for r in rs)}
         self.memo_derived: set[str] = {d for d in spec.derived
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}

@@ -91,7 +91,13 @@ cards:
   - {id: g2, value: 2, type: gem, name: {en: Quartz, fr: Quartz}}
   - {id: r3, value: 3, type: rock, name: {en: Slate, fr: Ardoise}}
   - {id: g4, value: 4, type: gem, name: {en: Jade, fr: Jade}}
-  - {id: r5, value: 5, type: rock, name: {en: Flint, fr: Silex}}
+  - id: r5
+    value: 5
+    type: rock
+    name: {en: Flint, fr: Silex}
+    require:
+      - if: 'this.value > 4 and this.type == "rock"'
+        why: {en: "a big rock", fr: "une grosse roche"}
   - id: g6
     value: 6
     type: gem
@@ -272,3 +278,19 @@ def test_the_same_where_over_the_same_zone_is_kept_once_in_a_listing() -> None:
     st.play("equip 3D")
     assert [m.text for m in st.legal_moves()] == [
         "fight 8S", "fight 5C", "fight 8S bare", "fight 5C bare", "drink 4H"]
+
+
+def test_a_requirement_reading_this_still_has_it(tmp_path: Path) -> None:
+    """A card's own conditions that do not read ``this`` are tested without binding it
+    (nothing would see it); one that reads it (the Flint: ``this.value > 4``) still has it,
+    and the locals are left as they were."""
+    game = _gems(tmp_path)
+    assert "g6" in game.free_require and "r5" not in game.free_require
+    st = game.new_game(players=2, seed=1, deck=["g6", "g1", "g4", "r5", "r3", "g2"])
+    flint = next(c for c in game.spec.cards if c.code == "r5")
+    loc = {"me": 1, "this": "before"}
+    assert Ctx(st, loc).call("allowed", [lambda _c: flint]) is True
+    assert loc == {"me": 1, "this": "before"}
+    assert [m.text for m in st.legal_moves()] == ["play g1"]
+    st.play("play g1")
+    assert [m.text for m in st.legal_moves()] == ["play r5", "play g4"]
