@@ -23,6 +23,7 @@ steps one by one, so the limit trips at the same step with the same message.
 
 from __future__ import annotations
 
+import re as _re
 from collections.abc import Callable
 from typing import Any
 
@@ -218,7 +219,9 @@ class _Gen:
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
                  straight: list[Any], sizes: dict[int, int],
                  segments: list[dict[int, Segment]],
-                 derived: dict[str, Callable[[Any], Any]] | None = None) -> None:
+                 derived: dict[str, Callable[[Any], Any]] | None = None,
+                 flats: dict[int, bool] | None = None,
+                 flat_fns: dict[int, Callable[..., bool]] | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
         self.spec = spec
         self.runners = runners
@@ -231,6 +234,10 @@ class _Gen:
         self.written = True
         self.derived = derived or {}
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
+        # which blocks are flat (can never ask a question: run without frames), by id
+        self.flats: dict[int, bool] = {} if flats is None else flats
+        # the flat blocks run as functions of their own (``_FLAT[id](st, f, loc, ctx)``)
+        self.flat_fns: dict[int, Callable[..., bool]] = {} if flat_fns is None else flat_fns
 
     def x(self, fn: Any) -> str:
         """The source computing a compiled expression in a segment: its code written out
@@ -272,13 +279,61 @@ class _Gen:
         return total
 
     def inline(self, step: Step) -> bool:
-        """Whether a step runs in place (never pushes a frame, asks or ends the game)."""
-        if step.kind == "if":
-            return (self.straight[step.blocks["then"].id] is not None
-                    and self.straight[step.blocks["else"].id] is not None)
-        if step.kind == "do":
-            return self.straight[self.spec.procedures[step.params["name"]].id] is not None
-        return step.kind in _STRAIGHT_KINDS
+        """Whether a step runs in place, without a frame: it can never ask a question (no
+        ``choose`` reachable from it, through procedures and hooks too), and what it runs is
+        bounded (no loop: ``for_each``, ``card_effect``; no procedure that calls itself).
+        It may end the game (``end``, ``check_end``) or end the turn (``end_turn``, its
+        hooks run in place)."""
+        kind = step.kind
+        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+            return True
+        if kind == "if":
+            return self.flat(step.blocks["then"]) and self.flat(step.blocks["else"])
+        if kind == "do":
+            return self.flat(self.spec.procedures[step.params["name"]])
+        if kind == "end_turn":
+            return all(self.flat(h) for h in self.turn_hooks())
+        return False
+
+    def turn_hooks(self) -> list[Block]:
+        """The hooks an end of turn runs (turn_end, then round_end and turn_start)."""
+        hooks = self.spec.hooks
+        return [hooks[h] for h in ("turn_end", "round_end", "turn_start") if h in hooks]
+
+    def flat(self, block: Block, visiting: set[int] | None = None) -> bool:
+        """Whether every step of a block runs in place (``inline``); a block met again
+        while deciding (a procedure or hook that calls itself) is not flat."""
+        known = self.flats.get(block.id)
+        if known is not None:
+            return known
+        if self.straight[block.id] is not None:  # no question, frame or end: flat
+            self.flats[block.id] = True
+            return True
+        visiting = set() if visiting is None else visiting
+        if block.id in visiting:
+            return False
+        visiting.add(block.id)
+        ok = True
+        for step in block.steps:
+            kind = step.kind
+            if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+                continue
+            if kind == "if":
+                inner = [step.blocks["then"], step.blocks["else"]]
+            elif kind == "do":
+                inner = [self.spec.procedures[step.params["name"]]]
+            elif kind == "end_turn":
+                inner = self.turn_hooks()
+            else:
+                ok = False
+                break
+            if not all(self.flat(b, visiting) for b in inner):
+                ok = False
+                break
+        visiting.discard(block.id)
+        if ok or not visiting:  # (a block found not flat while an outer one is being
+            self.flats[block.id] = ok  # decided may be flat on its own: decided again)
+        return ok
 
     def body(self, block: Block, ind: str, out: list[str]) -> None:
         """A straight block as a body of statements: its own budget count first."""
@@ -314,10 +369,30 @@ class _Gen:
             proc = self.spec.procedures[p["name"]]
             if self.size(proc) <= _INLINE_MAX:
                 return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-            # its runner names the field of each of its steps itself
+            # its runner (or its function) names the field of each of its steps itself
             out.append(f"{ind}st._where = {step.path!r}")
             out.append(f"{ind}w = None")
-            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+            if self.straight[proc.id] is not None:
+                out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+            else:  # it may end the game: True when it did
+                out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
+                out.append(f"{ind}    return True")
+            return 1
+        if kind == "end":  # the outcome names its own fields
+            out.append(f"{ind}st._where = {step.path!r}")
+            out.append(f"{ind}w = None")
+            out.append(f"{ind}st._finish({p['outcome']!r})")
+            out.append(f"{ind}return True")
+            return 1
+        if kind == "check_end":  # (the end rules name their own fields)
+            out.append(f"{ind}st._where = {step.path!r}")
+            out.append(f"{ind}w = None")
+            out.append(f"{ind}st._check_end()")
+            out.append(f"{ind}if st.outcome is not None:")
+            out.append(f"{ind}    return True")
+            return 1
+        if kind == "end_turn":
+            self.end_turn(step, ind, out)
             return 1
         if kind in ("set", "add"):
             seat = p["seat"]
@@ -391,6 +466,100 @@ class _Gen:
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
         return 1
 
+    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
+        """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
+        advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
+        ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
+        named; the turn; the round when the order wraps), then ``round_end`` (when a round
+        ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
+        its own function (True when it ended the game)."""
+        hooks = self.spec.hooks
+        nxt = step.params.get("next")
+        if nxt is None:
+            out.append(f"{ind}nx = None")
+        else:  # kept when it is a seat still in the game (as _step_end_turn)
+            out.append(f"{ind}nx = {self.x(nxt)}")
+            out.append(f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
+                       "and nx not in st.out):")
+            out.append(f"{ind}    nx = None")
+        out.append(f"{ind}w = None")
+        if "turn_end" in hooks:
+            out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
+                       "(st, None, {'me': st.turn_seat}, None):")
+            out.append(f"{ind}    return True")
+        out += [f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
+                f"{ind}st._budget -= 1",
+                f"{ind}tso = st.turn_seat",
+                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
+                f"{ind}st.turn_seat = tsn",
+                f"{ind}st.turn += 1",
+                f"{ind}tpn = (tsn - st.first_seat) % st.players",
+                f"{ind}tpo = (tso - st.first_seat) % st.players",
+                f"{ind}w = None",
+                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
+                f"{ind}    st.round += 1"]
+        if "round_end" in hooks:
+            out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
+                       "(st, None, {'me': tsn}, None):")
+            out.append(f"{ind}        return True")
+        if "turn_start" in hooks:
+            out.append(f"{ind}if {self.flat_call(hooks['turn_start'])}"
+                       "(st, None, {'me': tsn}, None):")
+            out.append(f"{ind}    return True")
+
+    def flat_call(self, block: Block) -> str:
+        """The name of the function that runs a flat block (made once per game):
+        ``fn(st, f, loc, ctx)`` runs its steps with the locals ``loc`` (``f`` and ``ctx``
+        those of the frame whose locals they are, or None for locals of its own: a hook's)
+        and gives True when the game ended."""
+        if block.id not in self.flat_fns:
+            gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
+                       self.derived, self.flats, self.flat_fns)
+            gen.written = self.written
+            self.flat_fns[block.id] = gen.flat_function(block)
+        return f"_FLAT[{block.id}]"
+
+    def flat_function(self, block: Block) -> Callable[..., bool]:
+        """A flat block's steps as one function (``flat_call``): they count against the
+        step budget (the caller made sure enough is left) and name their field on a
+        mistake, as a segment's; no frame is pushed."""
+        while True:
+            self.xgen.defs = []
+            lines: list[str] = []
+            k = self.steps(block, 0, len(block.steps), "        ", lines)
+            text = "\n".join(lines)
+            uses_f = _re.search(r"\bf\b", text) is not None
+            src = [f"def _x{block.id}(st, f, loc, ctx):"]
+            if uses_f or _re.search(r"\bctx\b", text):
+                src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
+            if uses_f:  # a frame for the runners of the steps (never pushed)
+                src += ["    if f is None:",
+                        *_frame("f", self.const(block), "loc", "ctx", "        ")]
+            src += ["    w = None", "    try:"]
+            if k:
+                src.append(f"        st._budget -= {k}")
+            src += lines or ["        pass"]
+            src += ["    except _BaseException:",
+                    "        if w is not None:",
+                    "            st._where = w",
+                    "        raise",
+                    "    return False"]
+            source = "".join(self.xgen.defs) + "\n".join(src) + "\n"
+            try:
+                code = compile(source, f"<flat {block.id}>", "exec")
+            except (RecursionError, SyntaxError, MemoryError, ValueError):
+                if not self.written:
+                    raise
+                self.written = False  # too deep for Python's parser: the expressions called
+                continue
+            ns = dict(_NAMESPACE)
+            ns.update(self.ns)
+            ns["_SEGMENTS"] = self.segments
+            ns["_FLAT"] = self.flat_fns
+            exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree)
+            fn: Callable[..., bool] = ns[f"_x{block.id}"]
+            return fn
+
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
         """A log line written out, as ``_log_line`` with ``texts_renderer`` make it: each
@@ -457,6 +626,7 @@ class _Gen:
         ns = dict(_NAMESPACE)
         ns.update(self.ns)
         ns["_SEGMENTS"] = self.segments
+        ns["_FLAT"] = self.flat_fns
         exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
         return {e: ns[f"_s{block.id}_{e}"] for e in entries}
 
@@ -547,20 +717,43 @@ class _Gen:
             return [f"    st._finish({p['outcome']!r})", "    return True"]
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = self.const(step.blocks["do"])
-            return [f"    items = {self.x(p['in'])} or []",
-                    "    if not _isinstance(items, _list):",
-                    "        items = [items]",
-                    "    _W.spend(_len(items))",
-                    f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
-                    "        _too_many_frames(items)",
-                    "    for c in _reversed(items):",
+            lines = [f"    items = {self.x(p['in'])} or []",
+                     "    if not _isinstance(items, _list):",
+                     "        items = [items]",
+                     "    _W.spend(_len(items))",
+                     f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                     "        _too_many_frames(items)"]
+            if self.flat(step.blocks["do"]):
+                # a body that can never ask: each item's run in turn by its function, no
+                # frame pushed; when the step budget left is below what a body may run, the
+                # items left get their frames, as _step_for_each pushes them, and the
+                # interpreter's loop runs them (so the limit trips at the same step)
+                run = self.flat_call(step.blocks["do"])
+                return lines + [
+                    "    i = 0",
+                    "    for c in items:",
+                    f"        if st._budget < {self.size(step.blocks['do'])}:",
+                    "            for c in _reversed(items[i:]):",
+                    "                l = _dict(loc)",
+                    f"                l[{p['var']!r}] = c",
+                    *_frame("inner", body, "l", "None", "                "),
+                    "                st.frames.append(inner)",
+                    "            return True",
+                    "        i += 1",
                     "        l = _dict(loc)",
                     f"        l[{p['var']!r}] = c",
-                    *_frame("inner", body, "l", "None", "        "),
-                    "        st.frames.append(inner)",
-                    "    inner = st.frames[-1]",
-                    "    if inner is not f:",  # the first item's body runs at once
-                    *self.enter_pushed(block, j, "        ")]
+                    f"        if {run}(st, None, l, None):",
+                    "            return True",
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+            return lines + [
+                "    for c in _reversed(items):",
+                "        l = _dict(loc)",
+                f"        l[{p['var']!r}] = c",
+                *_frame("inner", body, "l", "None", "        "),
+                "        st.frames.append(inner)",
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the first item's body runs at once
+                *self.enter_pushed(block, j, "        ")]
         if step.kind == "choose":  # as _step_choose (effects.py)
             var = p["var"]
             lines = [f"    items = {self.x(p['from'])}",
@@ -589,6 +782,33 @@ class _Gen:
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
             table = self.const(by_code)
+            if all(self.flat(b) for b in by_code.values()):
+                # effects that can never ask: each card's run in turn by its function, no
+                # frame pushed (the budget left too small for one: the cards left get their
+                # frames, as the step pushes them, for the interpreter's loop)
+                runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
+                for b in by_code.values():
+                    self.flat_call(b)
+                return [f"    cards = _cards_of({self.x(p['card'])})",
+                        "    i = 0",
+                        "    for c in cards:",
+                        f"        r = {runs}.get(c.code)",
+                        "        if r is not None:",
+                        "            if st._budget < r[1]:",
+                        "                for c in _reversed(cards[i:]):",
+                        f"                    b = {table}.get(c.code)",
+                        "                    if b is not None:",
+                        "                        l = _dict(loc)",
+                        "                        l['this'] = c",
+                        *_frame("inner", "b", "l", "None", "                        "),
+                        "                        st.frames.append(inner)",
+                        "                return True",
+                        "            l = _dict(loc)",
+                        "            l['this'] = c",
+                        "            if _FLAT[r[0]](st, None, l, None):",
+                        "                return True",
+                        "        i += 1",
+                        f"    return _s{block.id}_{j + 1}(st, f)"]
             return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
                     f"        b = {table}.get(c.code)",
                     "        if b is not None:",
@@ -650,6 +870,8 @@ class _Gen:
             return self.size(step.blocks["then"]) + self.size(step.blocks["else"])
         if step.kind == "do":
             return self.size(self.spec.procedures[step.params["name"]])
+        if step.kind == "end_turn":  # the advance, and the hooks it runs
+            return 1 + sum(self.size(h) for h in self.turn_hooks())
         return 0
 
 
@@ -664,9 +886,11 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     by step. ``derived``: the readers of the derived values no local may hide (read at once
     by the expressions written out)."""
     sizes: dict[int, int] = {}
+    flats: dict[int, bool] = {}
+    flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[dict[int, Segment]] = []
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived)
+        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
