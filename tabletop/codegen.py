@@ -520,26 +520,51 @@ class _Gen:
         return f"_FLAT[{block.id}]"
 
     def flat_function(self, block: Block) -> Callable[..., bool]:
-        """A flat block's steps as one function (``flat_call``): they count against the
-        step budget (the caller made sure enough is left) and name their field on a
-        mistake, as a segment's; no frame is pushed."""
+        """A flat (or semi-flat) block's steps as one function (``flat_call``), run where
+        the block's frame would be on top of the stack (or called from code that made sure
+        enough of the step budget is left): its steps count against the step budget and name
+        their field on a mistake, as a segment's; no frame is pushed. Its steps go in
+        chunks, each ending with a loop (``for_each``, ``card_effect``) or at the end; when
+        the budget left is below what a chunk may run, or what a loop's next body may, the
+        block's frame is made then (with the step it is at, and each item left its frame
+        above it, as the interpreter would have them) and the function gives True: the
+        interpreter's loop goes on from there, and the limit trips at the same step."""
+        steps = block.steps
         while True:
             self.xgen.defs = []
             lines: list[str] = []
-            k = self.steps(block, 0, len(block.steps), "        ", lines)
+            e = 0
+            ind = "        "
+            me = self.const(block)
+            while e < len(steps):
+                d = next((i for i in range(e, len(steps)) if not self.inline(steps[i])),
+                         len(steps))
+                bound = sum(1 + self.size_of_step(x) for x in steps[e:d]) + (d < len(steps))
+                chunk: list[str] = []
+                k = self.steps(block, e, d, ind, chunk) + (d < len(steps))
+                own = _frame("inner", me, "loc", "None", ind + "    ")
+                lines += [f"{ind}if st._budget < {bound}:", *own,
+                          f"{ind}    inner.index = {e}",
+                          f"{ind}    st.frames.append(inner)",
+                          f"{ind}    return True",
+                          f"{ind}st._budget -= {k}", *chunk]
+                if d < len(steps):  # a loop whose bodies can never ask (semi)
+                    lines.append(f"{ind}w = {steps[d].path!r}")
+                    lines += self.loop_lines(steps[d], ind, [
+                        *_frame("inner", me, "loc", "None", ind + "        "),
+                        f"{ind}        inner.index = {d + 1}",
+                        f"{ind}        st.frames.append(inner)"])
+                e = d + 1
             text = "\n".join(lines)
-            uses_f = _re.search(r"\bf\b", text) is not None
+            uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
             src = [f"def _x{block.id}(st, f, loc, ctx):"]
-            if uses_f or _re.search(r"\bctx\b", text):
+            if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
                 src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
             if uses_f:  # a frame for the runners of the steps (never pushed)
                 src += ["    if f is None:",
-                        *_frame("f", self.const(block), "loc", "ctx", "        ")]
-            src += ["    w = None", "    try:"]
-            if k:
-                src.append(f"        st._budget -= {k}")
-            src += lines or ["        pass"]
-            src += ["    except _BaseException:",
+                        *_frame("f", me, "loc", "ctx", "        ")]
+            src += ["    w = None", "    try:", *(lines or ["        pass"]),
+                    "    except _BaseException:",
                     "        if w is not None:",
                     "            st._where = w",
                     "        raise",
@@ -559,6 +584,84 @@ class _Gen:
             exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree)
             fn: Callable[..., bool] = ns[f"_x{block.id}"]
             return fn
+
+    def loop_ok(self, step: Step) -> bool:
+        """Whether a step is a loop whose bodies can never ask (each flat): a ``for_each``
+        over a flat body, a ``card_effect`` whose effects of that name are all flat."""
+        if step.kind == "for_each":
+            return self.flat(step.blocks["do"])
+        if step.kind == "card_effect":
+            return all(self.flat(b) for b in self.card_blocks(step).values())
+        return False
+
+    def card_blocks(self, step: Step) -> dict[str, Block]:
+        """A card_effect's blocks by card code (the cards that have that effect)."""
+        return {code: b for code, effects in self.spec.card_effects.items()
+                if (b := effects.get(step.params["name"])) is not None and b.steps}
+
+    def semi(self, block: Block) -> bool:
+        """Whether a block can never ask and runs in place but for loops of its own whose
+        bodies are flat (``loop_ok``): run by its function where its frame would be on top."""
+        return all(self.inline(x) or self.loop_ok(x) for x in block.steps)
+
+    def loop_lines(self, step: Step, ind: str, own: list[str]) -> list[str]:
+        """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
+        function with locals of its own (a copy of these, as the frames the interpreter
+        pushes); when the budget left is below what the next body may run, ``own`` (the
+        lines that make the frame of the block holding the loop, if it has none yet) then
+        each item left gets its frame, as the step pushes them, and the code gives True."""
+        p = step.params
+        i2, i3 = ind + "    ", ind + "        "
+        if step.kind == "for_each":  # as _step_for_each (effects.py)
+            body = step.blocks["do"]
+            return [f"{ind}items = {self.x(p['in'])} or []",
+                    f"{ind}if not _isinstance(items, _list):",
+                    f"{ind}    items = [items]",
+                    f"{ind}_W.spend(_len(items))",
+                    f"{ind}if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                    f"{ind}    _too_many_frames(items)",
+                    f"{ind}w = None",
+                    f"{ind}i = 0",
+                    f"{ind}for c in items:",
+                    f"{i2}if st._budget < {self.size(body)}:",
+                    *own,
+                    f"{i3}for c in _reversed(items[i:]):",
+                    f"{i3}    l = _dict(loc)",
+                    f"{i3}    l[{p['var']!r}] = c",
+                    *_frame("inner", self.const(body), "l", "None", i3 + "    "),
+                    f"{i3}    st.frames.append(inner)",
+                    f"{i3}return True",
+                    f"{i2}i += 1",
+                    f"{i2}l = _dict(loc)",
+                    f"{i2}l[{p['var']!r}] = c",
+                    f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                    f"{i2}    return True"]
+        by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
+        table = self.const(by_code)
+        runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
+        for b in by_code.values():
+            self.flat_call(b)
+        return [f"{ind}cards = _cards_of({self.x(p['card'])})",
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in cards:",
+                f"{i2}r = {runs}.get(c.code)",
+                f"{i2}if r is not None:",
+                f"{i2}    if st._budget < r[1]:",
+                *["    " + x for x in own],
+                f"{i3}    for c in _reversed(cards[i:]):",
+                f"{i3}        b = {table}.get(c.code)",
+                f"{i3}        if b is not None:",
+                f"{i3}            l = _dict(loc)",
+                f"{i3}            l['this'] = c",
+                *_frame("inner", "b", "l", "None", i3 + "            "),
+                f"{i3}            st.frames.append(inner)",
+                f"{i3}    return True",
+                f"{i2}    l = _dict(loc)",
+                f"{i2}    l['this'] = c",
+                f"{i2}    if _FLAT[r[0]](st, None, l, None):",
+                f"{i2}        return True",
+                f"{i2}i += 1"]
 
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
@@ -699,6 +802,9 @@ class _Gen:
             test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
+                if self.semi(b):  # a branch that can never ask: run by its function (its
+                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # frame made
+                            f"{ind}    return True"]  # only if the budget runs low)
                 return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
                         *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
@@ -711,6 +817,9 @@ class _Gen:
             return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
+            if self.semi(proc):  # it can never ask: run by its function, as a branch above
+                return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
+                        "        return True"]
             return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
@@ -723,28 +832,9 @@ class _Gen:
                      "    _W.spend(_len(items))",
                      f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
                      "        _too_many_frames(items)"]
-            if self.flat(step.blocks["do"]):
-                # a body that can never ask: each item's run in turn by its function, no
-                # frame pushed; when the step budget left is below what a body may run, the
-                # items left get their frames, as _step_for_each pushes them, and the
-                # interpreter's loop runs them (so the limit trips at the same step)
-                run = self.flat_call(step.blocks["do"])
-                return lines + [
-                    "    i = 0",
-                    "    for c in items:",
-                    f"        if st._budget < {self.size(step.blocks['do'])}:",
-                    "            for c in _reversed(items[i:]):",
-                    "                l = _dict(loc)",
-                    f"                l[{p['var']!r}] = c",
-                    *_frame("inner", body, "l", "None", "                "),
-                    "                st.frames.append(inner)",
-                    "            return True",
-                    "        i += 1",
-                    "        l = _dict(loc)",
-                    f"        l[{p['var']!r}] = c",
-                    f"        if {run}(st, None, l, None):",
-                    "            return True",
-                    f"    return _s{block.id}_{j + 1}(st, f)"]
+            if self.loop_ok(step):  # each body run by its function, no frame pushed
+                return [*self.loop_lines(step, "    ", []),
+                        f"    return _s{block.id}_{j + 1}(st, f)"]
             return lines + [
                 "    for c in _reversed(items):",
                 "        l = _dict(loc)",
@@ -782,32 +872,8 @@ class _Gen:
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
             table = self.const(by_code)
-            if all(self.flat(b) for b in by_code.values()):
-                # effects that can never ask: each card's run in turn by its function, no
-                # frame pushed (the budget left too small for one: the cards left get their
-                # frames, as the step pushes them, for the interpreter's loop)
-                runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
-                for b in by_code.values():
-                    self.flat_call(b)
-                return [f"    cards = _cards_of({self.x(p['card'])})",
-                        "    i = 0",
-                        "    for c in cards:",
-                        f"        r = {runs}.get(c.code)",
-                        "        if r is not None:",
-                        "            if st._budget < r[1]:",
-                        "                for c in _reversed(cards[i:]):",
-                        f"                    b = {table}.get(c.code)",
-                        "                    if b is not None:",
-                        "                        l = _dict(loc)",
-                        "                        l['this'] = c",
-                        *_frame("inner", "b", "l", "None", "                        "),
-                        "                        st.frames.append(inner)",
-                        "                return True",
-                        "            l = _dict(loc)",
-                        "            l['this'] = c",
-                        "            if _FLAT[r[0]](st, None, l, None):",
-                        "                return True",
-                        "        i += 1",
+            if self.loop_ok(step):  # each card's run by its function, no frame pushed
+                return [*self.loop_lines(step, "    ", []),
                         f"    return _s{block.id}_{j + 1}(st, f)"]
             return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
                     f"        b = {table}.get(c.code)",
