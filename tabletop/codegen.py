@@ -236,6 +236,7 @@ class _Gen:
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
+        self.semis: dict[int, bool] = {}  # which blocks run by a function (``semi``)
         # the flat blocks run as functions of their own (``_FLAT[id](st, f, loc, ctx)``)
         self.flat_fns: dict[int, Callable[..., bool]] = {} if flat_fns is None else flat_fns
 
@@ -529,47 +530,8 @@ class _Gen:
         block's frame is made then (with the step it is at, and each item left its frame
         above it, as the interpreter would have them) and the function gives True: the
         interpreter's loop goes on from there, and the limit trips at the same step."""
-        steps = block.steps
         while True:
-            self.xgen.defs = []
-            lines: list[str] = []
-            e = 0
-            ind = "        "
-            me = self.const(block)
-            while e < len(steps):
-                d = next((i for i in range(e, len(steps)) if not self.inline(steps[i])),
-                         len(steps))
-                bound = sum(1 + self.size_of_step(x) for x in steps[e:d]) + (d < len(steps))
-                chunk: list[str] = []
-                k = self.steps(block, e, d, ind, chunk) + (d < len(steps))
-                own = _frame("inner", me, "loc", "None", ind + "    ")
-                lines += [f"{ind}if st._budget < {bound}:", *own,
-                          f"{ind}    inner.index = {e}",
-                          f"{ind}    st.frames.append(inner)",
-                          f"{ind}    return True",
-                          f"{ind}st._budget -= {k}", *chunk]
-                if d < len(steps):  # a loop whose bodies can never ask (semi)
-                    lines.append(f"{ind}w = {steps[d].path!r}")
-                    lines += self.loop_lines(steps[d], ind, [
-                        *_frame("inner", me, "loc", "None", ind + "        "),
-                        f"{ind}        inner.index = {d + 1}",
-                        f"{ind}        st.frames.append(inner)"])
-                e = d + 1
-            text = "\n".join(lines)
-            uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
-            src = [f"def _x{block.id}(st, f, loc, ctx):"]
-            if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
-                src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
-            if uses_f:  # a frame for the runners of the steps (never pushed)
-                src += ["    if f is None:",
-                        *_frame("f", me, "loc", "ctx", "        ")]
-            src += ["    w = None", "    try:", *(lines or ["        pass"]),
-                    "    except _BaseException:",
-                    "        if w is not None:",
-                    "            st._where = w",
-                    "        raise",
-                    "    return False"]
-            source = "".join(self.xgen.defs) + "\n".join(src) + "\n"
+            source = self.flat_source(block)
             try:
                 code = compile(source, f"<flat {block.id}>", "exec")
             except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -585,6 +547,52 @@ class _Gen:
             fn: Callable[..., bool] = ns[f"_x{block.id}"]
             return fn
 
+    def flat_source(self, block: Block) -> str:
+        """The source of a flat (or semi-flat) block's function (``flat_function``)."""
+        steps = block.steps
+        self.xgen.defs = []
+        lines: list[str] = []
+        e = 0
+        ind = "        "
+        me = self.const(block)
+        while e < len(steps):
+            d = next((i for i in range(e, len(steps)) if not self.inline(steps[i])),
+                     len(steps))
+            bound = sum(1 + self.size_of_step(x) for x in steps[e:d]) + (d < len(steps))
+            chunk: list[str] = []
+            k = self.steps(block, e, d, ind, chunk) + (d < len(steps))
+            own = _frame("inner", me, "loc", "None", ind + "    ")
+            lines += [f"{ind}if st._budget < {bound}:", *own,
+                      f"{ind}    inner.index = {e}",
+                      f"{ind}    st.frames.append(inner)",
+                      f"{ind}    return True",
+                      f"{ind}st._budget -= {k}", *chunk]
+            if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.call_lines(steps[d], ind, block, d)
+            elif d < len(steps):  # a loop whose bodies can never ask (semi)
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.loop_lines(steps[d], ind, [
+                    *_frame("inner", me, "loc", "None", ind + "        "),
+                    f"{ind}        inner.index = {d + 1}",
+                    f"{ind}        st.frames.append(inner)"])
+            e = d + 1
+        text = "\n".join(lines)
+        uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
+        src = [f"def _x{block.id}(st, f, loc, ctx):"]
+        if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
+            src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
+        if uses_f:  # a frame for the runners of the steps (never pushed)
+            src += ["    if f is None:",
+                    *_frame("f", me, "loc", "ctx", "        ")]
+        src += ["    w = None", "    try:", *(lines or ["        pass"]),
+                "    except _BaseException:",
+                "        if w is not None:",
+                "            st._where = w",
+                "        raise",
+                "    return False"]
+        return "".join(self.xgen.defs) + "\n".join(src) + "\n"
+
     def loop_ok(self, step: Step) -> bool:
         """Whether a step is a loop whose bodies can never ask (each flat): a ``for_each``
         over a flat body, a ``card_effect`` whose effects of that name are all flat."""
@@ -599,10 +607,62 @@ class _Gen:
         return {code: b for code, effects in self.spec.card_effects.items()
                 if (b := effects.get(step.params["name"])) is not None and b.steps}
 
-    def semi(self, block: Block) -> bool:
+    def semi(self, block: Block, visiting: set[int] | None = None) -> bool:
         """Whether a block can never ask and runs in place but for loops of its own whose
-        bodies are flat (``loop_ok``): run by its function where its frame would be on top."""
-        return all(self.inline(x) or self.loop_ok(x) for x in block.steps)
+        bodies are flat (``loop_ok``), and ``if`` or ``do`` over such blocks: run by its
+        function where its frame would be on top (a procedure met again while deciding, one
+        that calls itself, is not)."""
+        known = self.semis.get(block.id)
+        if known is not None:
+            return known
+        visiting = set() if visiting is None else visiting
+        if block.id in visiting:
+            return False
+        visiting.add(block.id)
+        ok = True
+        for x in block.steps:
+            if self.inline(x) or self.loop_ok(x):
+                continue
+            inner = self.called(x)
+            if not inner or not all(self.semi(b, visiting) for b in inner):
+                ok = False
+                break
+        visiting.discard(block.id)
+        if ok or not visiting:
+            self.semis[block.id] = ok
+        return ok
+
+    def called(self, step: Step) -> list[Block]:
+        """The blocks an ``if`` or a ``do`` runs (others: none)."""
+        if step.kind == "if":
+            return [step.blocks["then"], step.blocks["else"]]
+        if step.kind == "do":
+            return [self.spec.procedures[step.params["name"]]]
+        return []
+
+    def call_lines(self, step: Step, ind: str, block: Block, d: int) -> list[str]:
+        """An ``if`` or ``do`` over blocks that run by their functions (``semi``), inside
+        another such function (``block``'s, the step at ``d``): when a block called made its
+        frame (the budget ran low), this block's frame, at the next step, goes below the
+        frames it made."""
+        me = self.const(block)
+
+        def run(b: Block, i: str) -> list[str]:
+            if not b.steps:
+                return [f"{i}pass"]
+            return [f"{i}w = None",
+                    f"{i}if {self.flat_call(b)}(st, f, loc, ctx):",
+                    f"{i}    if st.outcome is None:",
+                    *_frame("inner", me, "loc", "None", i + "        "),
+                    f"{i}        inner.index = {d + 1}",
+                    f"{i}        st.frames.insert(base, inner)",
+                    f"{i}    return True"]
+        lines = [f"{ind}base = _len(st.frames)"]
+        if step.kind == "do":
+            return lines + run(self.called(step)[0], ind)
+        then, other = self.called(step)
+        return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
+                        f"{ind}else:", *run(other, ind + "    ")]
 
     def loop_lines(self, step: Step, ind: str, own: list[str]) -> list[str]:
         """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
@@ -1151,6 +1211,16 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
     them): ``Ctx.lookup`` of such a name finds no local and calls its reader."""
     return {n: game.readers[n] for n, k in game.names.items()
             if k == "derived" and n not in game.local_names}
+
+
+def flat_source(game: Any, block: Block) -> str:
+    """The generated source of the function that runs a block that can never ask, without
+    frames (for tests); empty when the block is not such a block."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    if not gen.semi(block):
+        return ""
+    return gen.flat_source(block)
 
 
 def segments_source(game: Any, block: Block) -> str:
