@@ -53,6 +53,7 @@ from typing import Any
 
 from .errors import TabletopError
 from .expr import Work, reads
+from .solvetable import EMPTY, SolvedTable
 from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards, rename_held
@@ -841,14 +842,6 @@ def _played(st: State, move: Move | str, seat: int = 0, check: bool = False
 _Open = tuple[float, State, dict[int, int], int]
 
 
-def _interned(v: float) -> float:
-    # most positions are won or lost for sure: one float object for each saves memory
-    return _ONE if v == 1.0 else _ZERO if v == 0.0 else v
-
-
-_ONE, _ZERO = 1.0, 0.0
-
-
 class ChanceSolver:
     """Exact expectimax from what ``seat`` sees: the probability of winning with best play.
 
@@ -878,9 +871,9 @@ class ChanceSolver:
         self.nodes = 0
         self.words = _Words(game_state)  # win_bound: null where no win is reachable
         # key -> probability of winning, and the length of the longest line
-        # from there (how close to max_moves it may be reached with the same value)
-        self.memo: dict[int, float] = {}
-        self.depth: dict[int, int] = {}
+        # from there (how close to max_moves it may be reached with the same value), in flat
+        # arrays (a whole game keeps some 10^8 positions)
+        self.memo = SolvedTable()
         # positions whose value depends on the moves played so far (max_moves in reach)
         self.memo_at: dict[tuple[int, int], tuple[float, int]] = {}
         self.whole = False  # the memo holds the whole game's solved table (``solved``)
@@ -898,17 +891,24 @@ class ChanceSolver:
         return self._solve(st)[0]
 
     def _known(self, k: int, h: int) -> tuple[float, int] | None:
-        v = self.memo.get(k)
-        if v is not None:
-            d = self.depth[k]
-            if h + d < self.max_moves:
-                return v, d
+        memo = self.memo  # (SolvedTable.find, written out: the search's most frequent call)
+        keys, mask = memo.keys, memo.mask
+        i = k & mask
+        while True:
+            kk = keys[i]
+            if kk == k:
+                d = memo.depths[i]
+                if h + d < self.max_moves:
+                    return memo.values[i], d
+                break
+            if kk == EMPTY:
+                break
+            i = (i + 1) & mask
         return self.memo_at.get((k, h))
 
     def _store(self, k: int, h: int, v: float, deep: int) -> None:
         if h + deep < self.max_moves:
-            self.memo[k] = v
-            self.depth[k] = deep
+            self.memo.put(k, v, deep)
         else:
             self.memo_at[(k, h)] = (v, deep)
 
@@ -936,11 +936,10 @@ class ChanceSolver:
                 self.checkpoint()
                 self._next_checkpoint = time.perf_counter() + self.checkpoint_every
         if self.words.bound is not None and self.words.win_bound(st) == NOWIN:
-            self._store(k, 0, _ZERO, 0)  # no win from here, whatever the moves played so far
+            self._store(k, 0, 0.0, 0)  # no win from here, whatever the moves played so far
             return 0.0, 0
         best, deep, _move = self._choose(st)
         deep += 1
-        best = _interned(best)
         self._store(k, h, best, deep)
         return best, deep
 
@@ -1212,9 +1211,7 @@ def partial_file(table: Path) -> Path:
 
 
 def _save_table(path: Path, head: dict[str, Any], solver: ChanceSolver) -> None:
-    keys = array("q", solver.memo.keys())
-    values = array("d", solver.memo.values())
-    depths = array("H", (solver.depth[k] for k in keys))
+    keys, values, depths = solver.memo.arrays()
     head = {**head, "entries": len(keys)}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -1241,8 +1238,7 @@ def _load_table(path: Path, solver: ChanceSolver) -> dict[str, Any] | None:
             depths.fromfile(f, n)
     except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
-    solver.memo.update(zip(keys, map(_interned, values), strict=True))
-    solver.depth.update(zip(keys, depths, strict=True))
+    solver.memo.update(keys, values, depths)
     return head if isinstance(head, dict) else None
 
 
@@ -1280,7 +1276,6 @@ def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
             solver.whole = True
             return head["probability"], solver, {**head, "cached": True, "resumed": 0}
         solver.memo.clear()
-        solver.depth.clear()
     partial = partial_file(path) if path is not None else None
     resumed = 0
     before = 0.0  # the processor time of the search taken up
@@ -1288,7 +1283,6 @@ def solved(game: Any, options: dict[str, str] | None = None, seat: int = 0,
         head = _load_table(partial, solver)
         if head is None or head.get("game") != game.spec.id:
             solver.memo.clear()
-            solver.depth.clear()
         else:
             resumed = len(solver.memo)
             with contextlib.suppress(TypeError, ValueError):
