@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
-from .base import StateBase
+from .base import StateBase, shuffle
 from .context import Ctx
 from .expr import Work
 from .spec import CardDef, ComboDef
@@ -64,6 +64,48 @@ def rename_held(s: StateBase, swap: dict[int, int]) -> None:
         s.pending.options = [remap(v) for v in s.pending.options]
 
 
+_SEEN, _OWN, _POOL = "seen", "own", "pool"  # how determinize treats a zone's cards
+# (id of a spec, seat) -> (the spec, zone key -> _SEEN, _OWN or _POOL), filled as zones are met
+_HIDES: dict[tuple[int, int], tuple[Any, dict[str, str]]] = {}
+
+
+def _hides(s: StateBase, seat: int) -> dict[str, str]:
+    held = _HIDES.get((id(s.spec), seat))
+    if held is None:  # the spec is held with its table: its id is not given to another
+        held = _HIDES[(id(s.spec), seat)] = (s.spec, {})
+    return held[1]
+
+
+def _how_hidden(s: StateBase, key: str, seat: int) -> str:
+    """_SEEN: the seat sees the zone; _OWN: its hidden cards are known to be its own
+    (contents: known), reordered among themselves; _POOL: dealt among every such place."""
+    if s.visible(key, seat):
+        return _SEEN
+    z = s.spec.zones.get(key.partition("/")[0])
+    return _OWN if z is not None and z.contents == "known" else _POOL
+
+
+def _deal_into(zones: dict[str, list[int]], where: list[Any], swap: dict[int, int], key: str,
+               mixed: list[int], known: set[int], start: int) -> int:
+    """Deal ``mixed[start:]`` into the places of zone ``key`` whose card is not in ``known``,
+    top first; note each card replaced in ``swap`` (old -> new). Where the next deal starts."""
+    ids = zones[key]
+    if known and not known.isdisjoint(ids):
+        it = iter(mixed[start:])
+        new = [u if u in known else next(it) for u in ids]
+        start += sum(1 for u in ids if u not in known)
+    else:
+        end = start + len(ids)
+        new = mixed[start:end]
+        start = end
+    for old, card in zip(ids, new, strict=True):
+        if old != card:
+            swap[old] = card
+            where[card] = key
+    zones[key] = new
+    return start
+
+
 class Views(StateBase):
     """The part of State that shows it to a seat."""
 
@@ -84,39 +126,53 @@ class Views(StateBase):
             self._derived_memo = saved
         return out
 
+    def lazy_view(self, seat: int) -> LazyView:
+        """``view(seat)``, each key worked out when first read (``LazyView.get``): for the
+        bots' ``evaluate``, which reads a few keys of many views. The state must not change
+        while it is read."""
+        return LazyView(self, seat)
+
     def determinize(self: _S, seat: int, rng: random.Random) -> _S:
         """A copy in which every card ``seat`` cannot see is dealt again at random among the
         places it cannot see, and the future of chance is drawn anew: a possible world that
         agrees with ``seat``'s view, whatever the hidden cards really are."""
         s = self.copy(rng=False)
         known = self.known[seat]
-        places: list[tuple[str, int]] = []
-        hidden: list[int] = []
-        for key, ids in s.zones.items():
-            if self.visible(key, seat):
-                continue
-            for i, uid in enumerate(ids):
-                if uid not in known:
-                    places.append((key, i))
-                    hidden.append(uid)
-        # a zone whose contents are known (contents: known) keeps its own cards, reordered;
-        # every other hidden card is dealt again among the other hidden places
-        zones = self.spec.zones
-        groups: dict[str, list[int]] = {}
+        zones = s.zones
+        # the hidden places, zone by zone, top first: a zone whose contents are known
+        # (contents: known) keeps its own cards, reordered; every other hidden card is dealt
+        # again among the other hidden places. Each group is sorted, then shuffled, the pool
+        # first: the same draws as ever, so the same world for the same generator.
+        pool_keys: list[str] = []
         pool: list[int] = []
-        for j, (key, _i) in enumerate(places):
-            z = zones.get(key.partition("/")[0])
-            if z is not None and z.contents == "known":
-                groups.setdefault(key, []).append(j)
+        groups: list[tuple[str, list[int]]] = []
+        hides = _hides(self, seat)
+        for key, ids in zones.items():
+            if not ids:
+                continue
+            how = hides.get(key)
+            if how is None:
+                how = hides[key] = _how_hidden(self, key, seat)
+            if how is _SEEN:
+                continue
+            cards = [u for u in ids if u not in known] if known else ids
+            if how is _OWN:
+                groups.append((key, sorted(cards)))
             else:
-                pool.append(j)
-        dealt = hidden[:]
-        for group in [pool, *groups.values()]:
-            mixed = sorted(hidden[j] for j in group)
-            rng.shuffle(mixed)
-            for j, c in zip(group, mixed, strict=True):
-                dealt[j] = c
-        place_cards(s, places, dealt)
+                pool_keys.append(key)
+                pool.extend(cards)
+        swap: dict[int, int] = {}
+        where = s.where
+        pool.sort()
+        shuffle(rng, pool)
+        start = 0
+        for key in pool_keys:
+            start = _deal_into(zones, where, swap, key, pool, known, start)
+        for key, mixed in groups:
+            shuffle(rng, mixed)
+            _deal_into(zones, where, swap, key, mixed, known, 0)
+        if swap:
+            rename_held(s, swap)
         # what the world may not carry: the real seed and deck (a replay would rebuild the
         # real game), other seats' knowledge, and events private to others
         s.seed = None
@@ -131,3 +187,35 @@ class Views(StateBase):
         s._legal = None
         return s
 
+
+
+class LazyView:
+    """A seat's view (``Views.view``) whose keys are worked out when first read, with the
+    same values and the same errors."""
+
+    __slots__ = ("state", "ctx", "memo", "values")
+
+    def __init__(self, state: Views, seat: int) -> None:
+        self.state = state
+        self.ctx = Ctx(state, {"me": seat}, viewer=seat)
+        self.memo: dict[Any, Any] = {}  # the derived values read, shared by its keys
+        self.values: dict[str, Any] = {}
+        Work.reset()
+
+    def get(self, key: str) -> Any:
+        """The view's value at ``key``; None when the view has no such key."""
+        values = self.values
+        if key in values:
+            return values[key]
+        st = self.state
+        f = st.spec.view.get(key)
+        if f is None:
+            return None
+        saved, st._derived_memo = st._derived_memo, self.memo
+        try:
+            v = values[key] = _jsonable(f(self.ctx))
+        except RULESET_BUGS as e:
+            raise st._bug(e, "while computing the view", f"view.{key}") from None
+        finally:
+            st._derived_memo = saved
+        return v

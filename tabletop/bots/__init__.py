@@ -18,6 +18,7 @@ from ..errors import TabletopError
 from ..expr import Compiled
 from ..state import Move, State
 from ..values import message_error
+from ..views import LazyView
 
 
 class BotError(TabletopError):
@@ -73,7 +74,7 @@ class _ViewCtx:
 
     __slots__ = ("locals", "view", "seat", "players")
 
-    def __init__(self, view: dict[str, Any], seat: int, players: int) -> None:
+    def __init__(self, view: dict[str, Any] | LazyView, seat: int, players: int) -> None:
         self.locals: dict[str, Any] = {}
         self.view = view
         self.seat = seat
@@ -116,7 +117,7 @@ class GreedyBot:
             return 1000.0 * reward(state, seat)
         evaluate = state.spec.evaluate
         if evaluate is not None:
-            v = evaluate(_ViewCtx(state.view(seat), seat, state.players))
+            v = evaluate(_ViewCtx(state.lazy_view(seat), seat, state.players))
             if isinstance(v, bool) or not isinstance(v, int | float):
                 raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
             return float(v)
@@ -150,7 +151,7 @@ def _judge(state: State, seat: int) -> float:
         return 1000.0 * reward(state, seat)
     evaluate = state.spec.evaluate
     assert evaluate is not None  # the loader requires it beside rollout_moves
-    v = evaluate(_ViewCtx(state.view(seat), seat, state.players))
+    v = evaluate(_ViewCtx(state.lazy_view(seat), seat, state.players))
     if isinstance(v, bool) or not isinstance(v, int | float):
         raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
     return float(v)
