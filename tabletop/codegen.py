@@ -575,11 +575,13 @@ class _Gen:
                 lines += self.loop_lines(steps[d], ind, [
                     *_frame("inner", me, "loc", "None", ind + "        "),
                     f"{ind}        inner.index = {d + 1}",
-                    f"{ind}        st.frames.append(inner)"])
+                    f"{ind}        st.frames.append(inner)"], "d + 1 + ")
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
-        src = [f"def _x{block.id}(st, f, loc, ctx):"]
+        # d: the frames the interpreter would have above the stack's own when called (those
+        # of the blocks run by their functions that called this one)
+        src = [f"def _x{block.id}(st, f, loc, ctx, d=0):"]
         if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
             src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
         if uses_f:  # a frame for the runners of the steps (never pushed)
@@ -651,7 +653,7 @@ class _Gen:
             if not b.steps:
                 return [f"{i}pass"]
             return [f"{i}w = None",
-                    f"{i}if {self.flat_call(b)}(st, f, loc, ctx):",
+                    f"{i}if {self.flat_call(b)}(st, f, loc, ctx, d + 1):",
                     f"{i}    if st.outcome is None:",
                     *_frame("inner", me, "loc", "None", i + "        "),
                     f"{i}        inner.index = {d + 1}",
@@ -664,12 +666,15 @@ class _Gen:
         return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
                         f"{ind}else:", *run(other, ind + "    ")]
 
-    def loop_lines(self, step: Step, ind: str, own: list[str]) -> list[str]:
+    def loop_lines(self, step: Step, ind: str, own: list[str], depth: str = "") -> list[str]:
         """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
         function with locals of its own (a copy of these, as the frames the interpreter
         pushes); when the budget left is below what the next body may run, ``own`` (the
         lines that make the frame of the block holding the loop, if it has none yet) then
-        each item left gets its frame, as the step pushes them, and the code gives True."""
+        each item left gets its frame, as the step pushes them, and the code gives True.
+        ``depth``: the frames the interpreter would have on the stack above those there are
+        (``"d + 1 + "`` in a block's function: its own and its callers'), for for_each's
+        limit."""
         p = step.params
         i2, i3 = ind + "    ", ind + "        "
         if step.kind == "for_each":  # as _step_for_each (effects.py)
@@ -678,7 +683,7 @@ class _Gen:
                     f"{ind}if not _isinstance(items, _list):",
                     f"{ind}    items = [items]",
                     f"{ind}_W.spend(_len(items))",
-                    f"{ind}if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                    f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
                     f"{ind}    _too_many_frames(items)",
                     f"{ind}w = None",
                     f"{ind}i = 0",
