@@ -44,7 +44,26 @@ vars:
   rounds: {initial: 0}
   pick: {initial: null}
   big: {initial: null}
+  mid: {initial: null}
+  small: {initial: null}
+  edge: {initial: null}
 procedures:
+  edging:  # a loop of 9,998 items: within the 10,000 waiting blocks or not, by the depth
+    - for_each:
+        in: edge
+        var: n
+        do:
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
+          - add: {score: 0}
   tally:  # a loop at its own level, bodies that never ask: run by one function
     - let: {seen: "size(table)"}
     - for_each:
@@ -108,8 +127,22 @@ moves:
       - set: {big: "big + big"}
       - set: {big: "big + big"}
       - set: {big: "big + big"}
+      - set: {small: big}
       - set: {big: "big + big"}
+      - set: {mid: big}
       - set: {big: "big + big"}
+      - set: {edge: 'big + filter(big, it == 1) + filter(mid, it == 1) + filter(small, it == 1)
+                     + [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]'}
+  - id: edge_deep
+    notation: edge deep
+    effects:
+      - if: "score >= 0"
+        then:
+          - do: edging
+  - id: edge_do
+    notation: edge do
+    effects:
+      - do: edging
   - id: churn
     notation: churn
     effects:
@@ -220,7 +253,8 @@ def test_blocks_that_never_ask_push_no_frame(tmp_path: Path,
     assert st.view(0)["pick"] == "b" and st.pending is None and st.current_player == 1
 
 
-_SLOW = ("grow", "churn", "churn here", "churn deep")  # (the runaway loops: below)
+# the runaway loops: below
+_SLOW = ("grow", "churn", "churn here", "churn deep", "edge deep", "edge do")
 
 
 def test_every_move_is_the_interpreters(tmp_path: Path) -> None:
@@ -274,7 +308,7 @@ def test_a_mistake_in_a_loop_run_in_place_names_its_field_and_undoes_the_move(
     before = (_state(st), list(st.history), len(st.log))
     with pytest.raises(RulesetError, match="division by zero") as info:
         st.play("divide")  # 10 / (2 - 2) at the second item
-    assert info.value.field == "moves.5.effects.0.for_each.do.0"
+    assert info.value.field == "moves.7.effects.0.for_each.do.0"
     assert "was not played" in str(info.value)
     assert (_state(st), st.history, len(st.log)) == before
 
@@ -331,7 +365,7 @@ def test_a_runaway_loop_stops_at_the_same_step_with_the_same_sentence(
         assert (_state(st), st.history) == before
         seen.append((info.value.field, str(info.value)))
     assert seen[0] == seen[1]
-    assert seen[0][0].startswith("moves.3.effects.0.for_each.do." if move == "churn here"
+    assert seen[0][0].startswith("moves.5.effects.0.for_each.do." if move == "churn here"
                                  else "procedures.churn.1.for_each.do.")
 
 
@@ -383,3 +417,22 @@ def test_a_save_written_before_loads_and_plays_on_as_it_did(name: str) -> None:
     assert st.pending is not None and len(st.frames) == frames
     assert st.to_json() == restore(text).to_json()
     assert _rest(st) == (n, digest)
+
+
+@pytest.mark.parametrize(("move", "limit"), [("edge deep", "blocks waiting"),
+                                              ("edge do", "steps")])
+def test_the_limit_on_waiting_blocks_counts_the_frames_not_made(
+        tmp_path: Path, move: str, limit: str) -> None:
+    """9,998 items: with the move's frame, the branch's and the procedure's the interpreter has
+    10,001 blocks waiting (over the limit); without the branch, 10,000 (within it: the step
+    limit trips later). A block run by its function counts the frames it did not make."""
+    g = load_ruleset(tmp_path, RULES)
+    seen = []
+    for game in (g, _interpreted(g)):
+        st = game.new_game(players=2, seed=1)
+        st.play("grow")
+        assert len(st.vars["edge"]) == 9998
+        with pytest.raises(RulesetError, match=limit) as info:
+            st.play(move)
+        seen.append((info.value.field, str(info.value)))
+    assert seen[0] == seen[1]
