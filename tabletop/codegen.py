@@ -23,6 +23,7 @@ steps one by one, so the limit trips at the same step with the same message.
 
 from __future__ import annotations
 
+import re as _re
 from collections.abc import Callable
 from typing import Any
 
@@ -225,7 +226,9 @@ class _Gen:
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
                  straight: list[Any], sizes: dict[int, int],
                  segments: list[dict[int, Segment]],
-                 derived: dict[str, Callable[[Any], Any]] | None = None) -> None:
+                 derived: dict[str, Callable[[Any], Any]] | None = None,
+                 flats: dict[int, bool] | None = None,
+                 flat_fns: dict[int, Callable[..., bool]] | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
         self.spec = spec
         self.runners = runners
@@ -238,6 +241,11 @@ class _Gen:
         self.written = True
         self.derived = derived or {}
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
+        # which blocks are flat (can never ask a question: run without frames), by id
+        self.flats: dict[int, bool] = {} if flats is None else flats
+        self.semis: dict[int, bool] = {}  # which blocks run by a function (``semi``)
+        # the flat blocks run as functions of their own (``_FLAT[id](st, f, loc, ctx)``)
+        self.flat_fns: dict[int, Callable[..., bool]] = {} if flat_fns is None else flat_fns
 
     def x(self, fn: Any) -> str:
         """The source computing a compiled expression in a segment: its code written out
@@ -279,13 +287,61 @@ class _Gen:
         return total
 
     def inline(self, step: Step) -> bool:
-        """Whether a step runs in place (never pushes a frame, asks or ends the game)."""
-        if step.kind == "if":
-            return (self.straight[step.blocks["then"].id] is not None
-                    and self.straight[step.blocks["else"].id] is not None)
-        if step.kind == "do":
-            return self.straight[self.spec.procedures[step.params["name"]].id] is not None
-        return step.kind in _STRAIGHT_KINDS
+        """Whether a step runs in place, without a frame: it can never ask a question (no
+        ``choose`` reachable from it, through procedures and hooks too), and what it runs is
+        bounded (no loop: ``for_each``, ``card_effect``; no procedure that calls itself).
+        It may end the game (``end``, ``check_end``) or end the turn (``end_turn``, its
+        hooks run in place)."""
+        kind = step.kind
+        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+            return True
+        if kind == "if":
+            return self.flat(step.blocks["then"]) and self.flat(step.blocks["else"])
+        if kind == "do":
+            return self.flat(self.spec.procedures[step.params["name"]])
+        if kind == "end_turn":
+            return all(self.flat(h) for h in self.turn_hooks())
+        return False
+
+    def turn_hooks(self) -> list[Block]:
+        """The hooks an end of turn runs (turn_end, then round_end and turn_start)."""
+        hooks = self.spec.hooks
+        return [hooks[h] for h in ("turn_end", "round_end", "turn_start") if h in hooks]
+
+    def flat(self, block: Block, visiting: set[int] | None = None) -> bool:
+        """Whether every step of a block runs in place (``inline``); a block met again
+        while deciding (a procedure or hook that calls itself) is not flat."""
+        known = self.flats.get(block.id)
+        if known is not None:
+            return known
+        if self.straight[block.id] is not None:  # no question, frame or end: flat
+            self.flats[block.id] = True
+            return True
+        visiting = set() if visiting is None else visiting
+        if block.id in visiting:
+            return False
+        visiting.add(block.id)
+        ok = True
+        for step in block.steps:
+            kind = step.kind
+            if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+                continue
+            if kind == "if":
+                inner = [step.blocks["then"], step.blocks["else"]]
+            elif kind == "do":
+                inner = [self.spec.procedures[step.params["name"]]]
+            elif kind == "end_turn":
+                inner = self.turn_hooks()
+            else:
+                ok = False
+                break
+            if not all(self.flat(b, visiting) for b in inner):
+                ok = False
+                break
+        visiting.discard(block.id)
+        if ok or not visiting:  # (a block found not flat while an outer one is being
+            self.flats[block.id] = ok  # decided may be flat on its own: decided again)
+        return ok
 
     def body(self, block: Block, ind: str, out: list[str]) -> None:
         """A straight block as a body of statements: its own budget count first."""
@@ -321,10 +377,30 @@ class _Gen:
             proc = self.spec.procedures[p["name"]]
             if self.size(proc) <= _INLINE_MAX:
                 return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-            # its runner names the field of each of its steps itself
+            # its runner (or its function) names the field of each of its steps itself
             out.append(f"{ind}st._where = {step.path!r}")
             out.append(f"{ind}w = None")
-            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+            if self.straight[proc.id] is not None:
+                out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+            else:  # it may end the game: True when it did
+                out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
+                out.append(f"{ind}    return True")
+            return 1
+        if kind == "end":  # the outcome names its own fields
+            out.append(f"{ind}st._where = {step.path!r}")
+            out.append(f"{ind}w = None")
+            out.append(f"{ind}st._finish({p['outcome']!r})")
+            out.append(f"{ind}return True")
+            return 1
+        if kind == "check_end":  # (the end rules name their own fields)
+            out.append(f"{ind}st._where = {step.path!r}")
+            out.append(f"{ind}w = None")
+            out.append(f"{ind}st._check_end()")
+            out.append(f"{ind}if st.outcome is not None:")
+            out.append(f"{ind}    return True")
+            return 1
+        if kind == "end_turn":
+            self.end_turn(step, ind, out)
             return 1
         if kind in ("set", "add"):
             seat = p["seat"]
@@ -398,6 +474,267 @@ class _Gen:
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
         return 1
 
+    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
+        """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
+        advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
+        ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
+        named; the turn; the round when the order wraps), then ``round_end`` (when a round
+        ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
+        its own function (True when it ended the game)."""
+        hooks = self.spec.hooks
+        nxt = step.params.get("next")
+        if nxt is None:
+            out.append(f"{ind}nx = None")
+        else:  # kept when it is a seat still in the game (as _step_end_turn)
+            out.append(f"{ind}nx = {self.x(nxt)}")
+            out.append(f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
+                       "and nx not in st.out):")
+            out.append(f"{ind}    nx = None")
+        out.append(f"{ind}w = None")
+        if "turn_end" in hooks:
+            out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
+                       "(st, None, {'me': st.turn_seat}, None):")
+            out.append(f"{ind}    return True")
+        out += [f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
+                f"{ind}st._budget -= 1",
+                f"{ind}tso = st.turn_seat",
+                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
+                f"{ind}st.turn_seat = tsn",
+                f"{ind}st.turn += 1",
+                f"{ind}tpn = (tsn - st.first_seat) % st.players",
+                f"{ind}tpo = (tso - st.first_seat) % st.players",
+                f"{ind}w = None",
+                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
+                f"{ind}    st.round += 1"]
+        if "round_end" in hooks:
+            out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
+                       "(st, None, {'me': tsn}, None):")
+            out.append(f"{ind}        return True")
+        if "turn_start" in hooks:
+            out.append(f"{ind}if {self.flat_call(hooks['turn_start'])}"
+                       "(st, None, {'me': tsn}, None):")
+            out.append(f"{ind}    return True")
+
+    def flat_call(self, block: Block) -> str:
+        """The name of the function that runs a flat block (made once per game):
+        ``fn(st, f, loc, ctx)`` runs its steps with the locals ``loc`` (``f`` and ``ctx``
+        those of the frame whose locals they are, or None for locals of its own: a hook's)
+        and gives True when the game ended."""
+        if block.id not in self.flat_fns:
+            gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
+                       self.derived, self.flats, self.flat_fns)
+            gen.written = self.written
+            self.flat_fns[block.id] = gen.flat_function(block)
+        return f"_FLAT[{block.id}]"
+
+    def flat_function(self, block: Block) -> Callable[..., bool]:
+        """A flat (or semi-flat) block's steps as one function (``flat_call``), run where
+        the block's frame would be on top of the stack (or called from code that made sure
+        enough of the step budget is left): its steps count against the step budget and name
+        their field on a mistake, as a segment's; no frame is pushed. Its steps go in
+        chunks, each ending with a loop (``for_each``, ``card_effect``) or at the end; when
+        the budget left is below what a chunk may run, or what a loop's next body may, the
+        block's frame is made then (with the step it is at, and each item left its frame
+        above it, as the interpreter would have them) and the function gives True: the
+        interpreter's loop goes on from there, and the limit trips at the same step."""
+        while True:
+            source = self.flat_source(block)
+            try:
+                code = compile(source, f"<flat {block.id}>", "exec")
+            except (RecursionError, SyntaxError, MemoryError, ValueError):
+                if not self.written:
+                    raise
+                self.written = False  # too deep for Python's parser: the expressions called
+                continue
+            ns = dict(_NAMESPACE)
+            ns.update(self.ns)
+            ns["_SEGMENTS"] = self.segments
+            ns["_FLAT"] = self.flat_fns
+            exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree)
+            fn: Callable[..., bool] = ns[f"_x{block.id}"]
+            return fn
+
+    def flat_source(self, block: Block) -> str:
+        """The source of a flat (or semi-flat) block's function (``flat_function``)."""
+        steps = block.steps
+        self.xgen.defs = []
+        lines: list[str] = []
+        e = 0
+        ind = "        "
+        me = self.const(block)
+        while e < len(steps):
+            d = next((i for i in range(e, len(steps)) if not self.inline(steps[i])),
+                     len(steps))
+            bound = sum(1 + self.size_of_step(x) for x in steps[e:d]) + (d < len(steps))
+            chunk: list[str] = []
+            k = self.steps(block, e, d, ind, chunk) + (d < len(steps))
+            own = _frame("inner", me, "loc", "None", ind + "    ")
+            lines += [f"{ind}if st._budget < {bound}:", *own,
+                      f"{ind}    inner.index = {e}",
+                      f"{ind}    st.frames.append(inner)",
+                      f"{ind}    return True",
+                      f"{ind}st._budget -= {k}", *chunk]
+            if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.call_lines(steps[d], ind, block, d)
+            elif d < len(steps):  # a loop whose bodies can never ask (semi)
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.loop_lines(steps[d], ind, [
+                    *_frame("inner", me, "loc", "None", ind + "        "),
+                    f"{ind}        inner.index = {d + 1}",
+                    f"{ind}        st.frames.append(inner)"], "d + 1 + ")
+            e = d + 1
+        text = "\n".join(lines)
+        uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
+        # d: the frames the interpreter would have above the stack's own when called (those
+        # of the blocks run by their functions that called this one)
+        src = [f"def _x{block.id}(st, f, loc, ctx, d=0):"]
+        if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
+            src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
+        if uses_f:  # a frame for the runners of the steps (never pushed)
+            src += ["    if f is None:",
+                    *_frame("f", me, "loc", "ctx", "        ")]
+        src += ["    w = None", "    try:", *(lines or ["        pass"]),
+                "    except _BaseException:",
+                "        if w is not None:",
+                "            st._where = w",
+                "        raise",
+                "    return False"]
+        return "".join(self.xgen.defs) + "\n".join(src) + "\n"
+
+    def loop_ok(self, step: Step) -> bool:
+        """Whether a step is a loop whose bodies can never ask (each flat): a ``for_each``
+        over a flat body, a ``card_effect`` whose effects of that name are all flat."""
+        if step.kind == "for_each":
+            return self.flat(step.blocks["do"])
+        if step.kind == "card_effect":
+            return all(self.flat(b) for b in self.card_blocks(step).values())
+        return False
+
+    def card_blocks(self, step: Step) -> dict[str, Block]:
+        """A card_effect's blocks by card code (the cards that have that effect)."""
+        return {code: b for code, effects in self.spec.card_effects.items()
+                if (b := effects.get(step.params["name"])) is not None and b.steps}
+
+    def semi(self, block: Block, visiting: set[int] | None = None) -> bool:
+        """Whether a block can never ask and runs in place but for loops of its own whose
+        bodies are flat (``loop_ok``), and ``if`` or ``do`` over such blocks: run by its
+        function where its frame would be on top (a procedure met again while deciding, one
+        that calls itself, is not)."""
+        known = self.semis.get(block.id)
+        if known is not None:
+            return known
+        visiting = set() if visiting is None else visiting
+        if block.id in visiting:
+            return False
+        visiting.add(block.id)
+        ok = True
+        for x in block.steps:
+            if self.inline(x) or self.loop_ok(x):
+                continue
+            inner = self.called(x)
+            if not inner or not all(self.semi(b, visiting) for b in inner):
+                ok = False
+                break
+        visiting.discard(block.id)
+        if ok or not visiting:
+            self.semis[block.id] = ok
+        return ok
+
+    def called(self, step: Step) -> list[Block]:
+        """The blocks an ``if`` or a ``do`` runs (others: none)."""
+        if step.kind == "if":
+            return [step.blocks["then"], step.blocks["else"]]
+        if step.kind == "do":
+            return [self.spec.procedures[step.params["name"]]]
+        return []
+
+    def call_lines(self, step: Step, ind: str, block: Block, d: int) -> list[str]:
+        """An ``if`` or ``do`` over blocks that run by their functions (``semi``), inside
+        another such function (``block``'s, the step at ``d``): when a block called made its
+        frame (the budget ran low), this block's frame, at the next step, goes below the
+        frames it made."""
+        me = self.const(block)
+
+        def run(b: Block, i: str) -> list[str]:
+            if not b.steps:
+                return [f"{i}pass"]
+            return [f"{i}w = None",
+                    f"{i}if {self.flat_call(b)}(st, f, loc, ctx, d + 1):",
+                    f"{i}    if st.outcome is None:",
+                    *_frame("inner", me, "loc", "None", i + "        "),
+                    f"{i}        inner.index = {d + 1}",
+                    f"{i}        st.frames.insert(base, inner)",
+                    f"{i}    return True"]
+        lines = [f"{ind}base = _len(st.frames)"]
+        if step.kind == "do":
+            return lines + run(self.called(step)[0], ind)
+        then, other = self.called(step)
+        return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
+                        f"{ind}else:", *run(other, ind + "    ")]
+
+    def loop_lines(self, step: Step, ind: str, own: list[str], depth: str = "") -> list[str]:
+        """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
+        function with locals of its own (a copy of these, as the frames the interpreter
+        pushes); when the budget left is below what the next body may run, ``own`` (the
+        lines that make the frame of the block holding the loop, if it has none yet) then
+        each item left gets its frame, as the step pushes them, and the code gives True.
+        ``depth``: the frames the interpreter would have on the stack above those there are
+        (``"d + 1 + "`` in a block's function: its own and its callers'), for for_each's
+        limit."""
+        p = step.params
+        i2, i3 = ind + "    ", ind + "        "
+        if step.kind == "for_each":  # as _step_for_each (effects.py)
+            body = step.blocks["do"]
+            return [f"{ind}items = {self.x(p['in'])} or []",
+                    f"{ind}if not _isinstance(items, _list):",
+                    f"{ind}    items = [items]",
+                    f"{ind}_W.spend(_len(items))",
+                    f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
+                    f"{ind}    _too_many_frames(items)",
+                    f"{ind}w = None",
+                    f"{ind}i = 0",
+                    f"{ind}for c in items:",
+                    f"{i2}if st._budget < {self.size(body)}:",
+                    *own,
+                    f"{i3}for c in _reversed(items[i:]):",
+                    f"{i3}    l = _dict(loc)",
+                    f"{i3}    l[{p['var']!r}] = c",
+                    *_frame("inner", self.const(body), "l", "None", i3 + "    "),
+                    f"{i3}    st.frames.append(inner)",
+                    f"{i3}return True",
+                    f"{i2}i += 1",
+                    f"{i2}l = _dict(loc)",
+                    f"{i2}l[{p['var']!r}] = c",
+                    f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                    f"{i2}    return True"]
+        by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
+        table = self.const(by_code)
+        runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
+        for b in by_code.values():
+            self.flat_call(b)
+        return [f"{ind}cards = _cards_of({self.x(p['card'])})",
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in cards:",
+                f"{i2}r = {runs}.get(c.code)",
+                f"{i2}if r is not None:",
+                f"{i2}    if st._budget < r[1]:",
+                *["    " + x for x in own],
+                f"{i3}    for c in _reversed(cards[i:]):",
+                f"{i3}        b = {table}.get(c.code)",
+                f"{i3}        if b is not None:",
+                f"{i3}            l = _dict(loc)",
+                f"{i3}            l['this'] = c",
+                *_frame("inner", "b", "l", "None", i3 + "            "),
+                f"{i3}            st.frames.append(inner)",
+                f"{i3}    return True",
+                f"{i2}    l = _dict(loc)",
+                f"{i2}    l['this'] = c",
+                f"{i2}    if _FLAT[r[0]](st, None, l, None):",
+                f"{i2}        return True",
+                f"{i2}i += 1"]
+
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
         """A log line written out, as ``_log_line`` with ``texts_renderer`` make it: each
@@ -464,6 +801,7 @@ class _Gen:
         ns = dict(_NAMESPACE)
         ns.update(self.ns)
         ns["_SEGMENTS"] = self.segments
+        ns["_FLAT"] = self.flat_fns
         exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
         return {e: ns[f"_s{block.id}_{e}"] for e in entries}
 
@@ -536,6 +874,9 @@ class _Gen:
             test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
+                if self.semi(b):  # a branch that can never ask: run by its function (its
+                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # frame made
+                            f"{ind}    return True"]  # only if the budget runs low)
                 return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
                         *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
@@ -548,26 +889,33 @@ class _Gen:
             return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
+            if self.semi(proc):  # it can never ask: run by its function, as a branch above
+                return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
+                        "        return True"]
             return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = self.const(step.blocks["do"])
-            return [f"    items = {self.x(p['in'])} or []",
-                    "    if not _isinstance(items, _list):",
-                    "        items = [items]",
-                    "    _W.spend(_len(items))",
-                    f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
-                    "        _too_many_frames(items)",
-                    "    for c in _reversed(items):",
-                    "        l = _dict(loc)",
-                    f"        l[{p['var']!r}] = c",
-                    *_frame("inner", body, "l", "None", "        "),
-                    "        st.frames.append(inner)",
-                    "    inner = st.frames[-1]",
-                    "    if inner is not f:",  # the first item's body runs at once
-                    *self.enter_pushed(block, j, "        ")]
+            lines = [f"    items = {self.x(p['in'])} or []",
+                     "    if not _isinstance(items, _list):",
+                     "        items = [items]",
+                     "    _W.spend(_len(items))",
+                     f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
+                     "        _too_many_frames(items)"]
+            if self.loop_ok(step):  # each body run by its function, no frame pushed
+                return [*self.loop_lines(step, "    ", []),
+                        f"    return _s{block.id}_{j + 1}(st, f)"]
+            return lines + [
+                "    for c in _reversed(items):",
+                "        l = _dict(loc)",
+                f"        l[{p['var']!r}] = c",
+                *_frame("inner", body, "l", "None", "        "),
+                "        st.frames.append(inner)",
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the first item's body runs at once
+                *self.enter_pushed(block, j, "        ")]
         if step.kind == "choose":  # as _step_choose (effects.py)
             var = p["var"]
             lines = [f"    items = {self.x(p['from'])}",
@@ -596,6 +944,9 @@ class _Gen:
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
             table = self.const(by_code)
+            if self.loop_ok(step):  # each card's run by its function, no frame pushed
+                return [*self.loop_lines(step, "    ", []),
+                        f"    return _s{block.id}_{j + 1}(st, f)"]
             return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
                     f"        b = {table}.get(c.code)",
                     "        if b is not None:",
@@ -657,6 +1008,8 @@ class _Gen:
             return self.size(step.blocks["then"]) + self.size(step.blocks["else"])
         if step.kind == "do":
             return self.size(self.spec.procedures[step.params["name"]])
+        if step.kind == "end_turn":  # the advance, and the hooks it runs
+            return 1 + sum(self.size(h) for h in self.turn_hooks())
         return 0
 
 
@@ -671,9 +1024,11 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     by step. ``derived``: the readers of the derived values no local may hide (read at once
     by the expressions written out)."""
     sizes: dict[int, int] = {}
+    flats: dict[int, bool] = {}
+    flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[dict[int, Segment]] = []
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived)
+        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -868,6 +1223,16 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
     them): ``Ctx.lookup`` of such a name finds no local and calls its reader."""
     return {n: game.readers[n] for n, k in game.names.items()
             if k == "derived" and n not in game.local_names}
+
+
+def flat_source(game: Any, block: Block) -> str:
+    """The generated source of the function that runs a block that can never ask, without
+    frames (for tests); empty when the block is not such a block."""
+    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+               derived_readers(game))
+    if not gen.semi(block):
+        return ""
+    return gen.flat_source(block)
 
 
 def segments_source(game: Any, block: Block) -> str:

@@ -68,7 +68,9 @@ view: {{table: table.code, score: score, pick: pick}}
 _OWN_NAMES = re.compile(
     r"(st|f|ctx|loc|w|v|key|dk|inner|g|m|e|c|b|l|zones|undo|dest|prompt|h\d+|t\d+|_SEGMENTS|_k\d+|_s\d+_\d+"
     # and the expressions' own (items, argument functions, values read once)
-    r"|_[aitv]\d+|_h\d+_?|_end|_outcome|winners|scores|items)\Z")
+    r"|_[aitv]\d+|_h\d+_?|_end|_outcome|winners|scores|items"
+    # and a flat block's (its function, the end of a turn run in place, a loop's index)
+    r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
@@ -78,7 +80,9 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",
           "players", "turn", "round", "var", "viewer",
           # a card's own slots, read from a value known to be a card (a fixed set of ours)
-          *CARD_SLOTS}
+          *CARD_SLOTS,
+          # what an end of turn run in place reads (flat blocks)
+          "next_seat", "first_seat", "out", "_check_end"}
 
 
 def _check_source(source: str) -> None:
