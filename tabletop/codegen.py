@@ -292,16 +292,7 @@ class _Gen:
         bounded (no loop: ``for_each``, ``card_effect``; no procedure that calls itself).
         It may end the game (``end``, ``check_end``) or end the turn (``end_turn``, its
         hooks run in place)."""
-        kind = step.kind
-        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
-            return True
-        if kind == "if":
-            return self.flat(step.blocks["then"]) and self.flat(step.blocks["else"])
-        if kind == "do":
-            return self.flat(self.spec.procedures[step.params["name"]])
-        if kind == "end_turn":
-            return all(self.flat(h) for h in self.turn_hooks())
-        return False
+        return self.flat_step(step, set())
 
     def turn_hooks(self) -> list[Block]:
         """The hooks an end of turn runs (turn_end, then round_end and turn_start)."""
@@ -311,36 +302,38 @@ class _Gen:
     def flat(self, block: Block, visiting: set[int] | None = None) -> bool:
         """Whether every step of a block runs in place (``inline``); a block met again
         while deciding (a procedure or hook that calls itself) is not flat."""
-        known = self.flats.get(block.id)
-        if known is not None:
-            return known
         if self.straight[block.id] is not None:  # no question, frame or end: flat
             self.flats[block.id] = True
             return True
+        return self.holds(block, self.flats, visiting, self.flat_step)
+
+    def flat_step(self, step: Step, visiting: set[int]) -> bool:
+        kind = step.kind
+        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+            return True
+        if kind == "end_turn":
+            return all(self.flat(h, visiting) for h in self.turn_hooks())
+        inner = self.called(step)
+        return bool(inner) and all(self.flat(b, visiting) for b in inner)
+
+    @staticmethod
+    def holds(block: Block, known: dict[int, bool], visiting: set[int] | None,
+              step_ok: Callable[[Step, set[int]], bool]) -> bool:
+        """Whether ``step_ok`` holds of every step of ``block`` (``flat``, ``semi``),
+        remembered in ``known``; a block met again while deciding (a procedure or hook that
+        calls itself) does not hold. A block found not to hold while an outer one is being
+        decided may hold on its own: it is not remembered then, and is decided again."""
+        seen = known.get(block.id)
+        if seen is not None:
+            return seen
         visiting = set() if visiting is None else visiting
         if block.id in visiting:
             return False
         visiting.add(block.id)
-        ok = True
-        for step in block.steps:
-            kind = step.kind
-            if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
-                continue
-            if kind == "if":
-                inner = [step.blocks["then"], step.blocks["else"]]
-            elif kind == "do":
-                inner = [self.spec.procedures[step.params["name"]]]
-            elif kind == "end_turn":
-                inner = self.turn_hooks()
-            else:
-                ok = False
-                break
-            if not all(self.flat(b, visiting) for b in inner):
-                ok = False
-                break
+        ok = all(step_ok(step, visiting) for step in block.steps)
         visiting.discard(block.id)
-        if ok or not visiting:  # (a block found not flat while an outer one is being
-            self.flats[block.id] = ok  # decided may be flat on its own: decided again)
+        if ok or not visiting:
+            known[block.id] = ok
         return ok
 
     def body(self, block: Block, ind: str, out: list[str]) -> None:
@@ -621,25 +614,13 @@ class _Gen:
         bodies are flat (``loop_ok``), and ``if`` or ``do`` over such blocks: run by its
         function where its frame would be on top (a procedure met again while deciding, one
         that calls itself, is not)."""
-        known = self.semis.get(block.id)
-        if known is not None:
-            return known
-        visiting = set() if visiting is None else visiting
-        if block.id in visiting:
-            return False
-        visiting.add(block.id)
-        ok = True
-        for x in block.steps:
-            if self.inline(x) or self.loop_ok(x):
-                continue
-            inner = self.called(x)
-            if not inner or not all(self.semi(b, visiting) for b in inner):
-                ok = False
-                break
-        visiting.discard(block.id)
-        if ok or not visiting:
-            self.semis[block.id] = ok
-        return ok
+        return self.holds(block, self.semis, visiting, self.semi_step)
+
+    def semi_step(self, step: Step, visiting: set[int]) -> bool:
+        if self.inline(step) or self.loop_ok(step):
+            return True
+        inner = self.called(step)
+        return bool(inner) and all(self.semi(b, visiting) for b in inner)
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
