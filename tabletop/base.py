@@ -157,14 +157,7 @@ class StateBase:
         one as it was before its first change (``_undo_zones``, ``_undo_known``, until
         ``_end_move``), and where each card lies is put back from the zones kept."""
         frames = self.frames
-        if frames:
-            tables: dict[int, dict[str, Any]] = {}
-            for f in frames:
-                tables[id(f.locals)] = f.locals
-            kept: Any = (frames[:], [f.index for f in frames],
-                         [(t, t.copy()) for t in tables.values()])
-        else:
-            kept = None
+        kept = self._keep_frames(frames) if frames else None
         undo_zones: dict[str, list[int]] = {}
         undo_known: dict[int, set[int]] = {}
         self._undo_zones, self._undo_known = undo_zones, undo_known
@@ -172,6 +165,14 @@ class StateBase:
                 set(self.out), self.turn_seat, self.turn,
                 self.round, self.pending, kept, len(self.history),
                 len(self.turn_log), len(self.log), self.outcome)
+
+    @staticmethod
+    def _keep_frames(frames: list[Frame]) -> Any:
+        """The frames of a game waiting on a question, kept for an undo (``_snapshot``)."""
+        tables: dict[int, dict[str, Any]] = {}
+        for f in frames:
+            tables[id(f.locals)] = f.locals
+        return (frames[:], [f.index for f in frames], [(t, t.copy()) for t in tables.values()])
 
     def _end_move(self) -> None:
         """The move is over (played or undone): its changes are no longer kept."""

@@ -83,6 +83,21 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
     undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
     if undo is not None and key not in undo:
         undo[key] = dest[:]
+    if cards:  # the whole of one other zone, in its order (a hand, a pile moved at once):
+        src = where[cards[0].uid]  # emptied in one go, as the loop below would leave it
+        if src and src != key and len(pile := zones[src]) == len(cards):
+            uids = [c.uid for c in cards]
+            if uids == pile:
+                if undo is not None and src not in undo:
+                    undo[src] = pile[:]
+                pile.clear()
+                if top:
+                    dest[:0] = uids
+                else:
+                    dest.extend(uids)
+                for uid in uids:
+                    where[uid] = key
+                return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
         src = where[uid]

@@ -611,6 +611,11 @@ ENGINE_NAMES.update(_FUNCTIONS)
 def _cards_of(v: Any) -> list[CardDef]:
     if v is None:
         return []
+    t = v.__class__
+    if t is CardDef:  # the commonest first (one card; a zone's list of cards)
+        return [v]
+    if t is list:
+        return [c for c in v if isinstance(c, CardDef)]
     if isinstance(v, CardDef):
         return [v]
     if isinstance(v, list | tuple):

@@ -789,6 +789,29 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                 {"en": f"saw {en}", "fr": f"a vu {fr}"}, {"cards": [c.code for c in cards]},
                 to_seats))
         return run_reveal
+    if kind == "shuffle":  # as _step_shuffle, the key of a zone not per seat found at load
+        zone = p["zone"]
+        fixed = None if spec.zones[zone[0]].per_seat else zone[0]
+
+        def run_shuffle(st: Effects, f: Frame) -> None:
+            ctx = _ctx(st, f)
+            key = fixed or st.zone_key(zone, ctx)
+            pile = st.zones[key]
+            undo = st._undo_zones
+            if undo is not None and key not in undo:
+                undo[key] = pile[:]
+            shuffle(st.rng, pile)
+            ids = None
+            for s, k in enumerate(st.known):  # no seat knows where a shuffled card lies
+                if k and not k.isdisjoint(pile):
+                    if ids is None:
+                        ids = set(pile)
+                    st._keep_known(s)
+                    k -= ids
+            st._events.append(make_event("shuffle", None, {"en": f"shuffled {key}",
+                                                           "fr": f"{key} mélangé"},
+                                         {"zone": key}, None))
+        return run_shuffle
     if kind == "move":  # as _step_move
         what, to, at = p["what"], p["to"], p["at"]
         at = at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")

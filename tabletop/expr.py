@@ -1022,7 +1022,7 @@ _HELPERS: dict[str, Any] = {
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
     "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
-    "_len": len, "_type": type, "_dset": dict.__setitem__, "_NO": _NOT_YET,
+    "_len": len, "_type": type, "_int": int, "_dset": dict.__setitem__, "_NO": _NOT_YET,
     "_W": Work, "_take": _take,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
@@ -1418,23 +1418,51 @@ class _Gen:
                 if node[3][0] == "num":
                     return f"(({t} := {a}) is not None and {t} {node[1]} {b})"
                 return f"(({t} := {b}) is not None and {a} {node[1]} {t})"
+            if node[1] in _ORDER and not self.iterable and len(b) <= 120:
+                # two values (``passed >= total``): as _lt/_le/_gt/_ge, without the call;
+                # both sides read once, in order, whatever the first (null false)
+                t, u = f"_t{self.n}", f"_t{self.n + 1}"
+                self.n += 2
+                return (f"((({u} := {b}) is not None and {t} {node[1]} {u}) "
+                        f"if ({t} := {a}) is not None else ({b} is None and False))")
             return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
         t = self.text_name
         if kind == "sum":
             v = self.src(node[1])
             for plus, x in node[2]:
-                v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
+                if x[0] == "num" and not self.iterable:
+                    # a number added to or taken from a number (``rooms + 1``): without the
+                    # call of _plus/_minus; any other value (a list, null, a flag) or a result
+                    # past the limit goes through it as before, from the value read once
+                    a, r = f"_t{self.n}", f"_t{self.n + 1}"
+                    self.n += 2
+                    op, helper = ("+", "_plus") if plus else ("-", "_minus")
+                    b = self.src(x)
+                    v = (f"({r} if _type({a} := {v}) is _int and {-MAX_NUMBER} <= ({r} := {a} "
+                         f"{op} {b}) <= {MAX_NUMBER} else {helper}({a}, {b}, {t}))")
+                else:
+                    v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
             return v
         if kind == "prod":
-            v = f"_num({self.src(node[1])}, {t})"
+            v = self.number(self.src(node[1]))
             for op, x in node[2]:
                 v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, {t})"
             return v
         if kind == "neg":
-            return f"(-_num({self.src(node[1])}, {self.text_name}))"
+            return f"(-{self.number(self.src(node[1]))})"
         if kind == "if":
             return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+    def number(self, x: str) -> str:
+        """``_num(x, text)``: a number as it is, without the call (not in a comprehension's
+        items, where Python refuses ``:=``); anything else through ``_num``, read once."""
+        if self.iterable:
+            return f"_num({x}, {self.text_name})"
+        a = f"_t{self.n}"
+        self.n += 1
+        return f"({a} if _type({a} := {x}) is _int else _num({a}, {self.text_name}))"
 
 
 # a card's attributes that are its own slots too (CardDef: the same values as its table's,

@@ -14,6 +14,7 @@ from .context import Ctx
 from .effects import Effects
 from .errors import GameOverError, RulesetError, WrongSeatError
 from .expr import Work
+from .limits import MAX_WORK
 from .moves import MoveListing
 from .saves import Saving
 from .values import (
@@ -54,9 +55,30 @@ class State(MoveListing, Effects, Views, Saving):
             raise WrongSeatError(
                 f"it is {self.seat_name(self.current_player)}'s decision, "
                 f"not {self.seat_name(seat)}'s")
-        m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
-        snapshot = self._snapshot()
-        Work.reset()
+        legal = self._legal  # _check_move, written out for a move taken from the listing
+        if legal is not None and move.__class__ is Move:
+            for m in legal:
+                if m is move:
+                    break
+            else:
+                m = self._check_move(move)
+        else:
+            m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
+        # _snapshot, written out (see there): what a move may change, to put back if the
+        # ruleset fails half-way
+        frames = self.frames
+        if frames:
+            kept = self._keep_frames(frames)
+        else:
+            kept = None
+        undo_zones: dict[str, list[int]] = {}
+        undo_known: dict[int, set[int]] = {}
+        self._undo_zones, self._undo_known = undo_zones, undo_known
+        snapshot = (undo_zones, self.vars.copy(), undo_known,
+                    set(self.out), self.turn_seat, self.turn,
+                    self.round, self.pending, kept, len(self.history),
+                    len(self.turn_log), len(self.log), self.outcome)
+        Work.left = MAX_WORK  # Work.reset(), written out
         try:
             return self._apply(m)
         except (RulesetError, *RULESET_BUGS) as e:
