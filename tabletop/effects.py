@@ -774,6 +774,8 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
     if kind == "reveal":  # as _step_reveal, without its closures (a card dealt face down
         what, to = p["what"], p["to"]  # and shown to its owner: a setup's commonest step)
 
+        names: dict[int, tuple[str, str]] = {}  # each card's name in English and French
+
         def run_reveal(st: Effects, f: Frame) -> None:
             ctx = _ctx(st, f)
             cards = _cards_of(what(ctx))
@@ -782,8 +784,15 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             to_seats = tuple([int(s) for s in v]) if isinstance(v, list) else (int(v),)
             for s in to_seats:
                 st._keep_known(s).update(uids)
-            en = ", ".join([text_of(c.name, "en") for c in cards])
-            fr = ", ".join([text_of(c.name, "fr") for c in cards])
+            if len(cards) == 1:  # (the commonest: one card, its names found once)
+                c = cards[0]
+                both = names.get(c.uid)
+                if both is None:
+                    both = names[c.uid] = (text_of(c.name, "en"), text_of(c.name, "fr"))
+                en, fr = both
+            else:
+                en = ", ".join([text_of(c.name, "en") for c in cards])
+                fr = ", ".join([text_of(c.name, "fr") for c in cards])
             st._events.append(make_event(
                 "reveal", to_seats[0] if len(to_seats) == 1 else None,
                 {"en": f"saw {en}", "fr": f"a vu {fr}"}, {"cards": [c.code for c in cards]},

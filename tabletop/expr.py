@@ -1022,8 +1022,8 @@ _HELPERS: dict[str, Any] = {
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
     "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
-    "_len": len, "_type": type, "_int": int, "_dset": dict.__setitem__, "_NO": _NOT_YET,
-    "_W": Work, "_take": _take,
+    "_len": len, "_type": type, "_dset": dict.__setitem__, "_NO": _NOT_YET,
+    "_W": Work, "_take": _take, "_int": int, "_fmt": format,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
 # the names of the core functions' code when written out (``_core_x`` otherwise)
@@ -1345,6 +1345,9 @@ class _Gen:
         if kind == "name_at":
             seat_kind = self.kinds.get(node[1])
             if seat_kind in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
+                if seat_kind == "seatvar" and self.no_viewer():  # Ctx.var_at's engine read
+                    key = _ident(node[1]) + "/"  # (its key as the f-string there makes it)
+                    return f"ctx.state.vars.get({key!r} + _fmt({self.src(node[2])}))"
                 at = "var_at" if seat_kind == "seatvar" else "zone_at"
                 return f"ctx.{at}({_ident(node[1])!r}, {self.src(node[2])})"
             self.escapes += 1
