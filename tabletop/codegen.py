@@ -1077,6 +1077,8 @@ def end_check_source(game: Any) -> tuple[_Gen, str]:
                  f"        st._finish({outcome!r})",
                  "        return"]
     used = [v for v in xgen.hoisted.values() if f"{v} := " in "".join(body)]
+    if body and not any("ctx" in line or "loc" in line for line in body):
+        del lines[1:]  # rules that read only vars (``fatigue <= 0``): no context to make
     if used:
         lines.append("    " + " = ".join(used) + " = _U")
     return gen, "".join(gen.xgen.defs) + "\n".join(lines + body) + "\n"
