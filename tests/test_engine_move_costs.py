@@ -217,3 +217,19 @@ def test_a_shuffle_forgets_where_known_cards_lie(tmp_path: Path) -> None:
     assert shuffle.data == {"zone": "deck"}
     reveals = [e for e in st.log if e.kind == "reveal"]
     assert reveals[0].private_to == (0,) and reveals[0].text["en"].startswith("saw ")
+
+
+@pytest.mark.parametrize("text", ["join(x, y)", "join([x, ' ', y, 3, true, null])", "join(x)"])
+def test_join_written_out_agrees_with_the_closures(text: str) -> None:
+    """join() shows texts and numbers without a call: the same text (flags as yes/no, null
+    as none, lists joined by commas) and the same work counted as the closures."""
+    fn = compile_expr(text, None, {})
+    closure = _closure(parse_expr(text, None, {}), text)
+    for x in [["a", 1, True, None, [2, "b"]], "word", 7, None, [], ["é" * 40] * 3]:
+        for y in ["-", 0, None, False, ["x", 1]]:
+            out = []
+            for f in (fn, closure):
+                Work.reset()
+                out.append((f(Ctx({"x": x, "y": y})), Work.left))
+            assert out[0] == out[1], (text, x, y)
+    Work.reset()
