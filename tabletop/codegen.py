@@ -968,10 +968,17 @@ class _Gen:
         parts = template_parts(render)
         if parts is None:
             return f"{self.const(render)}(ctx)"
-        pieces = [repr(str(part)) if hole is None or isinstance(part, str)
-                  else f"_display({self.x(part)})" for hole, part in parts]
         if all(hole is None or isinstance(part, str) for hole, part in parts):
             return repr("".join(str(part) for _hole, part in parts))
+        pieces = []
+        for hole, part in parts:
+            if hole is None or isinstance(part, str):
+                pieces.append(repr(str(part)))
+            else:  # a text shown as it is, without display's call
+                t = f"_t{self.xgen.n}"
+                self.xgen.n += 1
+                pieces.append(f"({t} if ({t} := {self.x(part)}).__class__ is _str "
+                              f"else _display({t}))")
         return "(" + " + ".join(pieces) + ")"  # each piece a text: display gives one
 
     def enter(self, inner: Block, block: Block, j: int, ind: str) -> list[str]:

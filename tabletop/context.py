@@ -384,6 +384,14 @@ def _int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
+def _seat_name(ctx: Ctx, x: Any) -> str:
+    """seat_name(x): a seat's name (``State.seat_name`` of the number, none else)."""
+    names = ctx.state.names
+    if type(x) is int and 0 <= x < len(names):  # a seat of the game: its name at once
+        return names[x]
+    return ctx.state.seat_name(_int_or_none(x))
+
+
 def _as_card(ctx: Ctx, c: Any, fn: Callable[[], Any]) -> Any:
     """Evaluate one of a card's own expressions with ``this`` bound to the card."""
     loc = ctx.locals
@@ -575,7 +583,7 @@ DIRECT_CALLS: dict[str, Callable[..., Any]] = {
     "allowed": _allowed,
     "unmet": _unmet,
     "calc": _calc,
-    "seat_name": lambda ctx, x: ctx.state.seat_name(_int_or_none(x)),
+    "seat_name": _seat_name,
     "top": _top,
     "bottom": _bottom,
     "permutations": lambda ctx, v: _permutations(v),

@@ -1467,7 +1467,6 @@ class _Gen:
             return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
 
-
     def number(self, x: str) -> str:
         """``_num(x, text)``: a number as it is, without the call (not in a comprehension's
         items, where Python refuses ``:=``); anything else through ``_num``, read once."""

@@ -74,6 +74,15 @@ moves:
       - set: {total: "-n + total"}
       - set: {var: got, seat: me, value: "got[me] + 1"}
       - set: {n: "n + bad + 1"}
+  - id: names
+    notation: {en: names, fr: noms}
+    effects:
+      - log: {en: "{seat_name(me)} {seat_name(me + 1)} {seat_name(7)} {seat_name(true)}",
+              fr: "{seat_name(null)} {seat_name(-1)} {seat_name('P1')} {seat_name([0])}"}
+      - choose: {from: "seats()", var: who, seat: me, notation: "pick {choice}",
+                 prompt: {en: "{seat_name(me)}, pick ({n}, {[n, 'x']}, {null}, {true})",
+                          fr: "{seat_name(me)}, choisissez ({n})"}}
+      - log: {en: "picked {seat_name(who)}", fr: "choisi {seat_name(who)}"}
   - id: pass
     notation: {en: pass, fr: passer}
     effects:
@@ -233,3 +242,17 @@ def test_join_written_out_agrees_with_the_closures(text: str) -> None:
                 out.append((f(Ctx({"x": x, "y": y})), Work.left))
             assert out[0] == out[1], (text, x, y)
     Work.reset()
+
+
+def test_seat_names_and_prompts_read_as_before(tmp_path: Path) -> None:
+    """seat_name() of a seat gives its name at once; of anything else, what it gave (P8 past
+    the seats, nobody for a flag, null or text); a prompt shows texts as they are, numbers,
+    lists, null and flags as display shows them."""
+    game = load_ruleset(tmp_path, RULES)
+    st = game.new_game(players=2, seed=0, names=["Ana", "Bo"])
+    st.play("names")
+    assert st.log[-1].text == {"en": "Ana Bo P8 nobody", "fr": "nobody P0 nobody nobody"}
+    assert st.prompt("en") == "Ana, pick (0, 0, x, none, yes)"
+    assert st.prompt("fr") == "Ana, choisissez (0)"
+    st.play("pick 1")
+    assert st.log[-1].text == {"en": "picked Bo", "fr": "choisi Bo"}
