@@ -1453,6 +1453,13 @@ class _Gen:
                     b = self.src(x)
                     v = (f"({r} if _type({a} := {v}) is _int and {-MAX_NUMBER} <= ({r} := {a} "
                          f"{op} {b}) <= {MAX_NUMBER} else {helper}({a}, {b}, {t}))")
+                elif not self.iterable:  # two values (``hp + gain``): both read, in order,
+                    a, b, r = f"_t{self.n}", f"_t{self.n + 1}", f"_t{self.n + 2}"  # (``&``)
+                    self.n += 3
+                    op, helper = ("+", "_plus") if plus else ("-", "_minus")
+                    v = (f"({r} if (_type({a} := {v}) is _int) & (_type({b} := {self.src(x)}) "
+                         f"is _int) and {-MAX_NUMBER} <= ({r} := {a} {op} {b}) <= {MAX_NUMBER} "
+                         f"else {helper}({a}, {b}, {t}))")
                 else:
                     v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
             return v
