@@ -981,10 +981,9 @@ def _index_in(items: Value, v: Value) -> Value:
 def _join_of(sep: Value, items: Value) -> str:
     """join(): the separator (read first, as ``_join``) and the items (each as ``display``
     shows it: a text or a number without its call)."""
-    if type(sep) is not str:
-        sep = display(sep)
-    t = sep.join([x if (c := type(x)) is str else str(x) if c is int else display(x)
-                  for x in items])
+    s: str = sep if type(sep) is str else display(sep)
+    t = s.join([x if (c := type(x)) is str else str(x) if c is int else display(x)
+                for x in items])
     Work.left -= len(t)  # _text, written out
     if Work.left < 0:
         Work.spend(0)
