@@ -188,7 +188,8 @@ def test_an_end_check_of_vars_only_makes_no_context(tmp_path: Path) -> None:
 
 
 VALUES = [None, True, False, 0, 3, -2, "a", [1], MAX_NUMBER, -MAX_NUMBER]
-WRITTEN_OUT = ["x + 1", "x - 1", "x + y", "x - y - x", "y + x + 1", "[x][0] + [y][0]", "1 + x + 2", "x + 1 - 3", "-x", "- -x", "x * 2", "-x + y",
+WRITTEN_OUT = ["x + 1", "x - 1", "x + y", "x - y - x", "y + x + 1", "[x][0] + [y][0]",
+               "1 + x + 2", "x + 1 - 3", "-x", "- -x", "x * 2", "-x + y",
                "x >= y", "x < y", "x <= y", "x > y", "x - 1 >= y + 1", "x + 1 < 2",
                "[x, y][0] >= 1 + y", "x >= y and y <= x"]
 
