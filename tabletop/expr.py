@@ -1143,6 +1143,7 @@ class _Gen:
         self.text_name = "_T"
         # inside the items' expression of a comprehension, where Python refuses ``:=``
         self.iterable = 0
+        self.items = 0  # inside a comprehension's items (a ``:=`` there binds a cell)
         # in a loop's item argument (not in its items, nor a function of its own): the
         # Python variables of its parts that do not depend on ``it``, each read when first
         # needed (``_NO`` until then) and kept for the other items; None elsewhere
@@ -1183,12 +1184,14 @@ class _Gen:
         self.escapes += 1  # called with ``it`` read from the locals
         saved, self.pyvars = self.pyvars, {}
         iterable, self.iterable = self.iterable, 0  # a function of its own
+        items, self.items = self.items, 0
         hoist, self.hoist = self.hoist, None
         try:
             body = self.src(node)
         finally:
             self.pyvars = saved
             self.iterable = iterable
+            self.items = items
             self.hoist = hoist
         self.defs.append(f"def {name}(ctx):\n    return {body}\n")
         return name
@@ -1220,10 +1223,12 @@ class _Gen:
             self.cardish.add(x)
         # the parts read once per loop (Python refuses ``:=`` in the items of another)
         hoist, self.hoist = self.hoist, ([] if self.engine and not self.iterable else None)
+        self.items += 1
         try:
             b = self.src(body)
             t = None if then is None else self.src(then)
         finally:
+            self.items -= 1
             if saved is None:
                 del self.pyvars["it"]
             else:
@@ -1430,7 +1435,7 @@ class _Gen:
                 if node[3][0] == "num":
                     return f"(({t} := {a}) is not None and {t} {node[1]} {b})"
                 return f"(({t} := {b}) is not None and {a} {node[1]} {t})"
-            if node[1] in _ORDER and not self.iterable and len(b) <= 120:
+            if node[1] in _ORDER and not self.iterable and not self.items and len(b) <= 120:
                 # two values (``passed >= total``): as _lt/_le/_gt/_ge, without the call;
                 # both sides read once, in order, whatever the first (null false)
                 t, u = f"_t{self.n}", f"_t{self.n + 1}"
@@ -1442,7 +1447,7 @@ class _Gen:
         if kind == "sum":
             v = self.src(node[1])
             for plus, x in node[2]:
-                if x[0] == "num" and not self.iterable:
+                if x[0] == "num" and not self.iterable and not self.items:
                     # a number added to or taken from a number (``rooms + 1``): without the
                     # call of _plus/_minus; any other value (a list, null, a flag) or a result
                     # past the limit goes through it as before, from the value read once
@@ -1452,8 +1457,9 @@ class _Gen:
                     b = self.src(x)
                     v = (f"({r} if _type({a} := {v}) is _int and {-MAX_NUMBER} <= ({r} := {a} "
                          f"{op} {b}) <= {MAX_NUMBER} else {helper}({a}, {b}, {t}))")
-                elif not self.iterable:  # two values (``hp + gain``): both read, in order,
-                    a, b, r = f"_t{self.n}", f"_t{self.n + 1}", f"_t{self.n + 2}"  # (``&``)
+                elif not self.iterable and not self.items:  # two values (``hp + gain``):
+                    # both read, in order (``&``), whatever the first
+                    a, b, r = f"_t{self.n}", f"_t{self.n + 1}", f"_t{self.n + 2}"
                     self.n += 3
                     op, helper = ("+", "_plus") if plus else ("-", "_minus")
                     v = (f"({r} if (_type({a} := {v}) is _int) & (_type({b} := {self.src(x)}) "
@@ -1474,9 +1480,10 @@ class _Gen:
         raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
 
     def number(self, x: str) -> str:
-        """``_num(x, text)``: a number as it is, without the call (not in a comprehension's
-        items, where Python refuses ``:=``); anything else through ``_num``, read once."""
-        if self.iterable:
+        """``_num(x, text)``: a number as it is, without the call (not in a comprehension,
+        where Python refuses ``:=`` or makes its variable a cell); anything else through
+        ``_num``, read once."""
+        if self.iterable or self.items:
             return f"_num({x}, {self.text_name})"
         a = f"_t{self.n}"
         self.n += 1

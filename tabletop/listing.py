@@ -343,9 +343,14 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         if a.where is not None:
             it_tabled = {"_it"} if a.kind in _TABLED else set()
             before = mod.gen.escapes
-            where = mod.expr(a.where, {**pyvars, "it": "_it"}, tabled & set(pyvars.values())
-                             | it_tabled, (carded & set(pyvars.values()))
-                             | ({"_it"} if a.kind == "card" else set()))
+            mod.gen.items += 1  # (the items of a comprehension, below)
+            try:
+                where = mod.expr(a.where, {**pyvars, "it": "_it"},
+                                 tabled & set(pyvars.values()) | it_tabled,
+                                 (carded & set(pyvars.values()))
+                                 | ({"_it"} if a.kind == "card" else set()))
+            finally:
+                mod.gen.items -= 1
             if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
                 filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
                 if v is not None and mod.shared is not None and _plain_where(where):  # leaves

@@ -14,7 +14,6 @@ from .context import Ctx
 from .effects import Effects
 from .errors import GameOverError, RulesetError, WrongSeatError
 from .expr import Work
-from .limits import MAX_WORK
 from .moves import MoveListing
 from .saves import Saving
 from .values import (
@@ -78,7 +77,7 @@ class State(MoveListing, Effects, Views, Saving):
                     set(self.out), self.turn_seat, self.turn,
                     self.round, self.pending, kept, len(self.history),
                     len(self.turn_log), len(self.log), self.outcome)
-        Work.left = MAX_WORK  # Work.reset(), written out
+        Work.reset()
         try:
             return self._apply(m)
         except (RulesetError, *RULESET_BUGS) as e:
