@@ -570,12 +570,12 @@ class _Gen:
             if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
                 lines.append(f"{ind}w = {steps[d].path!r}")
                 lines += self.call_lines(steps[d], ind, block, d)
-            elif d < len(steps):  # a loop whose bodies can never ask (semi)
+            elif d < len(steps) and steps[d].kind == "choose":
                 lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.loop_lines(steps[d], ind, [
-                    *_frame("inner", me, "loc", "None", ind + "        "),
-                    f"{ind}        inner.index = {d + 1}",
-                    f"{ind}        st.frames.append(inner)"], "d + 1 + ")
+                lines += self.choose_lines(steps[d], ind, me, d)
+            elif d < len(steps):  # a loop whose bodies run by their functions
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.loop_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
@@ -595,13 +595,14 @@ class _Gen:
                 "    return False"]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
-    def loop_ok(self, step: Step) -> bool:
-        """Whether a step is a loop whose bodies can never ask (each flat): a ``for_each``
-        over a flat body, a ``card_effect`` whose effects of that name are all flat."""
+    def loop_ok(self, step: Step, visiting: set[int] | None = None) -> bool:
+        """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
+        ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
+        such blocks."""
         if step.kind == "for_each":
-            return self.flat(step.blocks["do"])
+            return self.semi(step.blocks["do"], visiting)
         if step.kind == "card_effect":
-            return all(self.flat(b) for b in self.card_blocks(step).values())
+            return all(self.semi(b, visiting) for b in self.card_blocks(step).values())
         return False
 
     def card_blocks(self, step: Step) -> dict[str, Block]:
@@ -610,14 +611,14 @@ class _Gen:
                 if (b := effects.get(step.params["name"])) is not None and b.steps}
 
     def semi(self, block: Block, visiting: set[int] | None = None) -> bool:
-        """Whether a block can never ask and runs in place but for loops of its own whose
-        bodies are flat (``loop_ok``), and ``if`` or ``do`` over such blocks: run by its
-        function where its frame would be on top (a procedure met again while deciding, one
-        that calls itself, is not)."""
+        """Whether a block runs by its function (``flat_function``): its steps run in place
+        but for ``choose`` (a question asked makes the frames then), loops whose bodies are
+        such blocks (``loop_ok``), and ``if`` or ``do`` over such blocks (a procedure met
+        again while deciding, one that calls itself, is not)."""
         return self.holds(block, self.semis, visiting, self.semi_step)
 
     def semi_step(self, step: Step, visiting: set[int]) -> bool:
-        if self.inline(step) or self.loop_ok(step):
+        if step.kind == "choose" or self.inline(step) or self.loop_ok(step, visiting):
             return True
         inner = self.called(step)
         return bool(inner) and all(self.semi(b, visiting) for b in inner)
@@ -654,19 +655,53 @@ class _Gen:
         return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
                         f"{ind}else:", *run(other, ind + "    ")]
 
-    def loop_lines(self, step: Step, ind: str, own: list[str], depth: str = "") -> list[str]:
-        """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
-        function with locals of its own (a copy of these, as the frames the interpreter
-        pushes); when the budget left is below what the next body may run, ``own`` (the
-        lines that make the frame of the block holding the loop, if it has none yet) then
-        each item left gets its frame, as the step pushes them, and the code gives True.
-        ``depth``: the frames the interpreter would have on the stack above those there are
-        (``"d + 1 + "`` in a block's function: its own and its callers'), for for_each's
-        limit."""
+    def loop_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+                   depth: str = "") -> list[str]:
+        """A loop whose bodies run by their functions (``loop_ok``), each body in turn with
+        locals of its own (a copy of these, as the frames the interpreter pushes). When the
+        budget left is below what the next body may run, the frame of the block holding the
+        loop (``own``: its block's name and the step after the loop, in a block's function;
+        None in a segment, whose frame is on the stack) then each item left gets its frame,
+        as the step pushes them, and the code gives True. A body that can ask and asked (or
+        whose own budget ran low) made its frames: those same frames go below them, and the
+        code gives True. ``depth``: the frames the interpreter would have on the stack above
+        those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
+        for for_each's limit."""
         p = step.params
         i2, i3 = ind + "    ", ind + "        "
+
+        def made(at: str, i: str) -> list[str]:
+            """The frame of the block holding the loop (if it has none yet), put on the
+            stack (``at``: at the index of the list ``fs`` was made for)."""
+            if own is None:
+                return []
+            return [*_frame("inner", own[0], "loc", "None", i),
+                    f"{i}inner.index = {own[1]}",
+                    f"{i}{at}(inner)"]
+        i4, i5 = i3 + "    ", i3 + "        "
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = step.blocks["do"]
+            name = self.const(body)
+
+            def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
+                return [f"{i}for c in _reversed(items[i:]):",
+                        f"{i}    l = _dict(loc)",
+                        f"{i}    l[{p['var']!r}] = c",
+                        *_frame("inner", name, "l", "None", i + "    "),
+                        f"{i}    {add}(inner)"]
+            if self.flat(body):  # it never asks nor runs low: True when the game ended
+                call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                        f"{i3}return True"]
+            else:  # the frames of the items left (and this block's) below those it made
+                call = [f"{i2}base = _len(st.frames)",
+                        f"{i2}if {self.flat_call(body)}(st, None, l, None, "
+                        f"{depth}_len(items) - i):",
+                        f"{i3}if st.outcome is None:",
+                        f"{i4}fs = []",
+                        *made("fs.append", i4),
+                        *left(i4, "fs.append"),
+                        f"{i4}st.frames[base:base] = fs",
+                        f"{i3}return True"]
             return [f"{ind}items = {self.x(p['in'])} or []",
                     f"{ind}if not _isinstance(items, _list):",
                     f"{ind}    items = [items]",
@@ -677,44 +712,92 @@ class _Gen:
                     f"{ind}i = 0",
                     f"{ind}for c in items:",
                     f"{i2}if st._budget < {self.size(body)}:",
-                    *own,
-                    f"{i3}for c in _reversed(items[i:]):",
-                    f"{i3}    l = _dict(loc)",
-                    f"{i3}    l[{p['var']!r}] = c",
-                    *_frame("inner", self.const(body), "l", "None", i3 + "    "),
-                    f"{i3}    st.frames.append(inner)",
+                    *made("st.frames.append", i3),
+                    *left(i3, "st.frames.append"),
                     f"{i3}return True",
                     f"{i2}i += 1",
                     f"{i2}l = _dict(loc)",
                     f"{i2}l[{p['var']!r}] = c",
-                    f"{i2}if {self.flat_call(body)}(st, None, l, None):",
-                    f"{i2}    return True"]
+                    *call]
         by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
         table = self.const(by_code)
         runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
         for b in by_code.values():
             self.flat_call(b)
+
+        def cards_left(start: str, i: str, add: str) -> list[str]:  # their frames
+            return [f"{i}for c in _reversed(cards[{start}:]):",
+                    f"{i}    b = {table}.get(c.code)",
+                    f"{i}    if b is not None:",
+                    f"{i}        l = _dict(loc)",
+                    f"{i}        l['this'] = c",
+                    *_frame("inner", "b", "l", "None", i + "        "),
+                    f"{i}        {add}(inner)"]
+        if all(self.flat(b) for b in by_code.values()):  # True when the game ended
+            call = [f"{i3}if _FLAT[r[0]](st, None, l, None):",
+                    f"{i4}return True"]
+        else:  # (the cards left that have the effect: the frames the interpreter has)
+            call = [f"{i3}base = _len(st.frames)",
+                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}_len([x for x in "
+                    f"cards[i + 1:] if x.code in {table}])):",
+                    f"{i4}if st.outcome is None:",
+                    f"{i5}fs = []",
+                    *made("fs.append", i5),
+                    *cards_left("i + 1", i5, "fs.append"),
+                    f"{i5}st.frames[base:base] = fs",
+                    f"{i4}return True"]
         return [f"{ind}cards = _cards_of({self.x(p['card'])})",
                 f"{ind}w = None",
                 f"{ind}i = 0",
                 f"{ind}for c in cards:",
                 f"{i2}r = {runs}.get(c.code)",
                 f"{i2}if r is not None:",
-                f"{i2}    if st._budget < r[1]:",
-                *["    " + x for x in own],
-                f"{i3}    for c in _reversed(cards[i:]):",
-                f"{i3}        b = {table}.get(c.code)",
-                f"{i3}        if b is not None:",
-                f"{i3}            l = _dict(loc)",
-                f"{i3}            l['this'] = c",
-                *_frame("inner", "b", "l", "None", i3 + "            "),
-                f"{i3}            st.frames.append(inner)",
-                f"{i3}    return True",
-                f"{i2}    l = _dict(loc)",
-                f"{i2}    l['this'] = c",
-                f"{i2}    if _FLAT[r[0]](st, None, l, None):",
-                f"{i2}        return True",
+                f"{i3}if st._budget < r[1]:",
+                *made("st.frames.append", i4),
+                *cards_left("i", i4, "st.frames.append"),
+                f"{i4}return True",
+                f"{i3}l = _dict(loc)",
+                f"{i3}l['this'] = c",
+                *call,
                 f"{i2}i += 1"]
+
+    def choose_lines(self, step: Step, ind: str, me: str, j: int) -> list[str]:
+        """A ``choose`` in a block's function, as _step_choose: answered at once when it is
+        not optional and offers none or one item; else its question is asked then: the
+        block's frame (``me``) made, at the step after it, as the interpreter has it while
+        the question waits, and the function gives True (its callers make their frames
+        below it)."""
+        p = step.params
+        var = p["var"]
+        lines = [f"{ind}items = {self.x(p['from'])}",
+                 f"{ind}if items is None:",
+                 f"{ind}    items = []",
+                 f"{ind}elif not _isinstance(items, _list):",
+                 f"{ind}    items = [items]"]
+        i = ind
+        if not p["optional"]:  # none or one: answered at once, nobody asked
+            lines += [f"{ind}if _len(items) < 2:",
+                      f"{ind}    loc[{var!r}] = items[0] if items else None",
+                      f"{ind}else:"]
+            i = ind + "    "
+        return [*lines, *self.ask_lines(step, i),
+                *_frame("inner", me, "loc", "None", i),
+                f"{i}inner.index = {j + 1}",
+                f"{i}st.frames.append(inner)",
+                f"{i}st._where = {step.path!r}",
+                f"{i}return True"]
+
+    def ask_lines(self, step: Step, ind: str) -> list[str]:
+        """A question's prompt in each language, then the decision it waits for (as
+        _step_choose makes them)."""
+        p = step.params
+        prompt = ", ".join(f"{lang!r}: {self.message(t)}"
+                           for lang, t in (p["prompt"] or {}).items())
+        fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
+        more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes", "words"))
+        return [f"{ind}prompt = {{{prompt}}}",
+                f"{ind}st.pending = _Pending(_int({self.x(p['seat'])}), {p['var']!r}, items, "
+                f"{fixed}, prompt, {more})"]
 
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
@@ -886,7 +969,7 @@ class _Gen:
                      f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
                      "        _too_many_frames(items)"]
             if self.loop_ok(step):  # each body run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", []),
+                return [*self.loop_lines(step, "    ", None),
                         f"    return _s{block.id}_{j + 1}(st, f)"]
             return lines + [
                 "    for c in _reversed(items):",
@@ -911,22 +994,13 @@ class _Gen:
                           "    if _len(items) == 1:",
                           f"        loc[{var!r}] = items[0]",
                           f"        return _s{block.id}_{j + 1}(st, f)"]
-            prompt = ", ".join(f"{lang!r}: {self.message(t)}"
-                               for lang, t in (p["prompt"] or {}).items())
-            fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
-            more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes",
-                                                          "words"))
-            lines += [f"    prompt = {{{prompt}}}",
-                      f"    st.pending = _Pending(_int({self.x(p['seat'])}), {var!r}, items, "
-                      f"{fixed}, prompt, {more})",
-                      "    return True"]
-            return lines
+            return [*lines, *self.ask_lines(step, "    "), "    return True"]
         if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
             table = self.const(by_code)
             if self.loop_ok(step):  # each card's run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", []),
+                return [*self.loop_lines(step, "    ", None),
                         f"    return _s{block.id}_{j + 1}(st, f)"]
             return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
                     f"        b = {table}.get(c.code)",
