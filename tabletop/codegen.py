@@ -228,8 +228,12 @@ class _Gen:
                  segments: list[dict[int, Segment]],
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
-                 flat_fns: dict[int, Callable[..., bool]] | None = None) -> None:
+                 flat_fns: dict[int, Callable[..., bool]] | None = None,
+                 advance: Block | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
+        # the block an end of turn pushes (its one step, ``_advance``): None where no code
+        # made here makes its frame
+        self.advance = advance
         self.spec = spec
         self.runners = runners
         self.straight = straight
@@ -515,7 +519,7 @@ class _Gen:
         and gives True when the game ended."""
         if block.id not in self.flat_fns:
             gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
-                       self.derived, self.flats, self.flat_fns)
+                       self.derived, self.flats, self.flat_fns, self.advance)
             gen.written = self.written
             self.flat_fns[block.id] = gen.flat_function(block)
         return f"_FLAT[{block.id}]"
@@ -570,6 +574,9 @@ class _Gen:
             if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
                 lines.append(f"{ind}w = {steps[d].path!r}")
                 lines += self.call_lines(steps[d], ind, block, d)
+            elif d < len(steps) and steps[d].kind == "end_turn":  # its hooks may ask
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.turn_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
             elif d < len(steps) and steps[d].kind == "choose":
                 lines.append(f"{ind}w = {steps[d].path!r}")
                 lines += self.choose_lines(steps[d], ind, me, d)
@@ -620,8 +627,92 @@ class _Gen:
     def semi_step(self, step: Step, visiting: set[int]) -> bool:
         if step.kind == "choose" or self.inline(step) or self.loop_ok(step, visiting):
             return True
+        if step.kind == "end_turn":
+            return self.turn_ok(visiting)
         inner = self.called(step)
         return bool(inner) and all(self.semi(b, visiting) for b in inner)
+
+    def turn_ok(self, visiting: set[int] | None = None) -> bool:
+        """Whether an end of turn runs by code (``turn_lines``): its hooks run by their
+        functions (none calls itself through it)."""
+        return self.advance is not None and all(self.semi(h, visiting)
+                                                for h in self.turn_hooks())
+
+    def turn_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+                   depth: str = "") -> list[str]:
+        """``end_turn`` whose hooks may ask, run by code as ``end`` runs it in place: each
+        hook by its function; when one asked (or its budget ran low), the frames the
+        interpreter has there are made below the frames it made: the frame of the block
+        ending the turn (``own``, as in ``loop_lines``), the advance's (at its step while
+        ``turn_end`` runs, past it after) with the seat whose turn ended and the seat
+        ``next`` named, and ``turn_start``'s, not started yet, while ``round_end`` runs. The
+        advance hands over likewise when no step of the budget is left for it. ``depth``:
+        as in ``loop_lines``."""
+        hooks = self.spec.hooks
+        assert self.advance is not None
+        adv = self.const(self.advance)
+        nxt = step.params.get("next")
+        i2, i3 = ind + "    ", ind + "        "
+
+        def handover(i: str, index: int, start: bool) -> list[str]:
+            """The frames below those a hook made (at ``base``), the advance's at
+            ``index``, ``turn_start``'s when it has not started."""
+            out = [f"{i}fs = []"]
+            if own is not None:
+                out += [*_frame("inner", own[0], "loc", "None", i),
+                        f"{i}inner.index = {own[1]}",
+                        f"{i}fs.append(inner)"]
+            out += [f"{i}al = {{'me': tso}}",
+                    f"{i}if nx is not None:",
+                    f"{i}    al['@next'] = nx",
+                    *_frame("inner", adv, "al", "None", i),
+                    f"{i}inner.index = {index}",
+                    f"{i}fs.append(inner)"]
+            if start:
+                out += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': tsn}",
+                                "None", i),
+                        f"{i}fs.append(inner)"]
+            return [*out, f"{i}st.frames[base:base] = fs"]
+
+        def call(name: str, me: str, above: int, i: str, index: int, start: bool
+                 ) -> list[str]:
+            return [f"{i}base = _len(st.frames)",
+                    f"{i}if {self.flat_call(hooks[name])}(st, None, {{'me': {me}}}, None, "
+                    f"{depth}{above}):",
+                    f"{i}    if st.outcome is None:",
+                    *handover(i + "        ", index, start),
+                    f"{i}    return True"]
+        out: list[str] = []
+        if nxt is None:
+            out.append(f"{ind}nx = None")
+        else:  # kept when it is a seat still in the game (as _step_end_turn)
+            out += [f"{ind}nx = {self.x(nxt)}",
+                    f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
+                    "and nx not in st.out):",
+                    f"{ind}    nx = None"]
+        out += [f"{ind}w = None", f"{ind}tso = st.turn_seat"]
+        if "turn_end" in hooks:  # above it: the advance
+            out += call("turn_end", "tso", 1, ind, 0, False)
+        out += [f"{ind}if st._budget < 1:",  # the advance's step, by the interpreter
+                f"{ind}    base = _len(st.frames)",
+                *handover(i2, 0, False),
+                f"{ind}    return True",
+                f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
+                f"{ind}st._budget -= 1",
+                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
+                f"{ind}st.turn_seat = tsn",
+                f"{ind}st.turn += 1",
+                f"{ind}tpn = (tsn - st.first_seat) % st.players",
+                f"{ind}tpo = (tso - st.first_seat) % st.players",
+                f"{ind}w = None",
+                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
+                f"{i2}st.round += 1"]
+        if "round_end" in hooks:  # above it: the advance, turn_start's frame
+            starts = "turn_start" in hooks
+            out += call("round_end", "tsn", 1 + starts, i2, 1, starts)
+        if "turn_start" in hooks:
+            out += call("turn_start", "tsn", 1, ind, 1, False)
+        return out
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
@@ -960,6 +1051,8 @@ class _Gen:
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
+        if step.kind == "end_turn" and self.turn_ok():  # its hooks by their functions
+            return self.turn_lines(step, "    ", None)
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = self.const(step.blocks["do"])
             lines = [f"    items = {self.x(p['in'])} or []",
@@ -1082,8 +1175,9 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[dict[int, Segment]] = []
+    advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns)
+        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -1284,7 +1378,7 @@ def flat_source(game: Any, block: Block) -> str:
     """The generated source of the function that runs a block that can never ask, without
     frames (for tests); empty when the block is not such a block."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game))
+               derived_readers(game), None, None, game.advance_block)
     if not gen.semi(block):
         return ""
     return gen.flat_source(block)
@@ -1293,5 +1387,5 @@ def flat_source(game: Any, block: Block) -> str:
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game))
+               derived_readers(game), None, None, game.advance_block)
     return gen.source(block)[1]
