@@ -529,27 +529,36 @@ class _Gen:
         the block's frame would be on top of the stack (or called from code that made sure
         enough of the step budget is left): its steps count against the step budget and name
         their field on a mistake, as a segment's; no frame is pushed. Its steps go in
-        chunks, each ending with a loop (``for_each``, ``card_effect``) or at the end; when
-        the budget left is below what a chunk may run, or what a loop's next body may, the
-        block's frame is made then (with the step it is at, and each item left its frame
-        above it, as the interpreter would have them) and the function gives True: the
-        interpreter's loop goes on from there, and the limit trips at the same step."""
-        while True:
-            source = self.flat_source(block)
-            try:
-                code = compile(source, f"<flat {block.id}>", "exec")
-            except (RecursionError, SyntaxError, MemoryError, ValueError):
-                if not self.written:
-                    raise
-                self.written = False  # too deep for Python's parser: the expressions called
-                continue
-            ns = dict(_NAMESPACE)
-            ns.update(self.ns)
-            ns["_SEGMENTS"] = self.segments
-            ns["_FLAT"] = self.flat_fns
-            exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree)
-            fn: Callable[..., bool] = ns[f"_x{block.id}"]
-            return fn
+        chunks, each ending with a loop (``for_each``, ``card_effect``), an ``if`` or ``do``
+        over such blocks, a ``choose``, an ``end_turn`` whose hooks may ask, or at the end;
+        when the budget left is below what a chunk may run, or what a loop's next body may,
+        or when a question is actually asked, the block's frame is made then (with the step
+        it is at, and each item left its frame above it, as the interpreter would have them)
+        and the function gives True: its callers make their frames below, the interpreter's
+        loop goes on from there (or the question waits, with the frames it waits with in the
+        interpreter), and the limit trips at the same step."""
+        ns = self.run(lambda: self.flat_source(block), f"<flat {block.id}>")
+        fn: Callable[..., bool] = ns[f"_x{block.id}"]
+        return fn
+
+    def run(self, source: Callable[[], str], name: str) -> dict[str, Any]:
+        """The generated source compiled and run in a namespace of its own (ours, with the
+        generated names): the namespace. When the source is too deep for Python's parser,
+        it is made again with the expressions called rather than written out."""
+        text = source()
+        try:
+            code = compile(text, name, "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            if not self.written:
+                raise
+            self.written = False  # too deep for Python's parser: the expressions called
+            code = compile(source(), name, "exec")
+        ns = dict(_NAMESPACE)
+        ns.update(self.ns)
+        ns["_SEGMENTS"] = self.segments
+        ns["_FLAT"] = self.flat_fns
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
+        return ns
 
     def flat_source(self, block: Block) -> str:
         """The source of a flat (or semi-flat) block's function (``flat_function``)."""
@@ -652,7 +661,7 @@ class _Gen:
         assert self.advance is not None
         adv = self.const(self.advance)
         nxt = step.params.get("next")
-        i2, i3 = ind + "    ", ind + "        "
+        i2 = ind + "    "
 
         def handover(i: str, index: int, start: bool) -> list[str]:
             """The frames below those a hook made (at ``base``), the advance's at
@@ -944,21 +953,14 @@ class _Gen:
 
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""
-        entries, source = self.source(block)
-        try:
-            code = compile(source, f"<effects {block.id}>", "exec")
-        except (RecursionError, SyntaxError, MemoryError, ValueError):
-            if not self.written:
-                raise
-            self.written = False  # too deep for Python's parser: the expressions called
-            entries, source = self.source(block)
-            code = compile(source, f"<effects {block.id}>", "exec")
-        ns = dict(_NAMESPACE)
-        ns.update(self.ns)
-        ns["_SEGMENTS"] = self.segments
-        ns["_FLAT"] = self.flat_fns
-        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
-        return {e: ns[f"_s{block.id}_{e}"] for e in entries}
+        made: list[int] = []
+
+        def source() -> str:
+            entries, text = self.source(block)
+            made[:] = entries
+            return text
+        ns = self.run(source, f"<effects {block.id}>")
+        return {e: ns[f"_s{block.id}_{e}"] for e in made}
 
     def source(self, block: Block) -> tuple[list[int], str]:
         """The entries of a block's segments and their Python source."""
@@ -1029,9 +1031,9 @@ class _Gen:
             test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
-                if self.semi(b):  # a branch that can never ask: run by its function (its
-                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # frame made
-                            f"{ind}    return True"]  # only if the budget runs low)
+                if self.semi(b):  # a branch run by its function (its frame made only if
+                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # it asks
+                            f"{ind}    return True"]  # or the budget runs low)
                 return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
                         *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
@@ -1044,7 +1046,7 @@ class _Gen:
             return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
-            if self.semi(proc):  # it can never ask: run by its function, as a branch above
+            if self.semi(proc):  # run by its function, as a branch above
                 return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
                         "        return True"]
             return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
@@ -1375,8 +1377,8 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
 
 
 def flat_source(game: Any, block: Block) -> str:
-    """The generated source of the function that runs a block that can never ask, without
-    frames (for tests); empty when the block is not such a block."""
+    """The generated source of the function that runs a block without frames until a
+    question is asked (for tests); empty when the block is not such a block."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
                derived_readers(game), None, None, game.advance_block)
     if not gen.semi(block):
