@@ -62,6 +62,9 @@ _INLINE_MAX = 40
 # how deep the frame stack may be for a segment to run a block it pushes at once (below:
 # through the interpreter's loop)
 _DIRECT_DEPTH = 48
+# how many frames the interpreter would have above the stack's own for a block's function
+# that may call itself to go on (past it: its frame made, the interpreter goes on from there)
+_DEPTH = 64
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
@@ -110,6 +113,15 @@ def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
             f"{ind}{var}.index = 0",
             f"{ind}{var}.locals = {locals_}",
             f"{ind}{var}.ctx = {ctx}"]
+
+
+def _hand_over(block: Block) -> Callable[..., bool]:
+    """A block's function that runs none of its steps: its frame made at its first step
+    (the locals given), the interpreter runs it from there."""
+    def run(st: Any, f: Any, loc: dict[str, Any], ctx: Any, d: int = 0) -> bool:
+        st.frames.append(Frame(block, 0, loc))
+        return True
+    return run
 
 
 def _too_many_frames(items: list[Any]) -> None:
@@ -229,7 +241,8 @@ class _Gen:
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
                  flat_fns: dict[int, Callable[..., bool]] | None = None,
-                 advance: Block | None = None) -> None:
+                 advance: Block | None = None,
+                 semis: tuple[dict[int, bool], set[int]] | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
         # the block an end of turn pushes (its one step, ``_advance``): None where no code
         # made here makes its frame
@@ -247,7 +260,10 @@ class _Gen:
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
-        self.semis: dict[int, bool] = {}  # which blocks run by a function (``semi``)
+        # which blocks run by a function (``semi``), by id, and those of them that may call
+        # themselves (through others): filled once per game (``decide_semis``)
+        self.semis: dict[int, bool] = {} if semis is None else semis[0]
+        self.cyclic: set[int] = set() if semis is None else semis[1]
         # the flat blocks run as functions of their own (``_FLAT[id](st, f, loc, ctx)``)
         self.flat_fns: dict[int, Callable[..., bool]] = {} if flat_fns is None else flat_fns
 
@@ -518,10 +534,17 @@ class _Gen:
         those of the frame whose locals they are, or None for locals of its own: a hook's)
         and gives True when the game ended."""
         if block.id not in self.flat_fns:
+            # while it is made (a block may call itself), and if Python cannot compile it:
+            # its frame made at its first step, the interpreter runs it
+            self.flat_fns[block.id] = _hand_over(block)
             gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
-                       self.derived, self.flats, self.flat_fns, self.advance)
+                       self.derived, self.flats, self.flat_fns, self.advance,
+                       (self.semis, self.cyclic))
             gen.written = self.written
-            self.flat_fns[block.id] = gen.flat_function(block)
+            try:
+                self.flat_fns[block.id] = gen.flat_function(block)
+            except (RecursionError, SyntaxError, MemoryError, ValueError):
+                pass
         return f"_FLAT[{block.id}]"
 
     def flat_function(self, block: Block) -> Callable[..., bool]:
@@ -603,6 +626,11 @@ class _Gen:
         if uses_f:  # a frame for the runners of the steps (never pushed)
             src += ["    if f is None:",
                     *_frame("f", me, "loc", "ctx", "        ")]
+        if block.id in self.cyclic:  # it may call itself: within Python's recursion
+            src += [f"    if d > {_DEPTH}:",
+                    *_frame("inner", me, "loc", "None", "        "),
+                    "        st.frames.append(inner)",
+                    "        return True"]
         src += ["    w = None", "    try:", *(lines or ["        pass"]),
                 "    except _BaseException:",
                 "        if w is not None:",
@@ -611,14 +639,14 @@ class _Gen:
                 "    return False"]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
-    def loop_ok(self, step: Step, visiting: set[int] | None = None) -> bool:
+    def loop_ok(self, step: Step) -> bool:
         """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
         ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
         such blocks."""
         if step.kind == "for_each":
-            return self.semi(step.blocks["do"], visiting)
+            return self.semi(step.blocks["do"])
         if step.kind == "card_effect":
-            return all(self.semi(b, visiting) for b in self.card_blocks(step).values())
+            return all(self.semi(b) for b in self.card_blocks(step).values())
         return False
 
     def card_blocks(self, step: Step) -> dict[str, Block]:
@@ -626,26 +654,71 @@ class _Gen:
         return {code: b for code, effects in self.spec.card_effects.items()
                 if (b := effects.get(step.params["name"])) is not None and b.steps}
 
-    def semi(self, block: Block, visiting: set[int] | None = None) -> bool:
+    def semi(self, block: Block) -> bool:
         """Whether a block runs by its function (``flat_function``): its steps run in place
         but for ``choose`` (a question asked makes the frames then), loops whose bodies are
-        such blocks (``loop_ok``), and ``if`` or ``do`` over such blocks (a procedure met
-        again while deciding, one that calls itself, is not)."""
-        return self.holds(block, self.semis, visiting, self.semi_step)
+        such blocks (``loop_ok``), ``if`` or ``do`` over such blocks and ``end_turn`` whose
+        hooks are such blocks; a procedure or hook may call itself through them (its
+        function then hands over to the interpreter past a depth, ``_DEPTH``)."""
+        if not self.semis:
+            self.decide_semis()
+        return self.semis.get(block.id, False)
 
-    def semi_step(self, step: Step, visiting: set[int]) -> bool:
-        if step.kind == "choose" or self.inline(step) or self.loop_ok(step, visiting):
-            return True
+    def decide_semis(self) -> None:
+        """Which blocks are ``semi``: all, but those with a step that is none of the above
+        or runs a block that is not, until none is found (so a block that calls itself is
+        one when all its steps are); and which of them may call themselves."""
+        blocks = self.spec.blocks
+        ok = {b.id: True for b in blocks}
+        calls: dict[int, list[int]] = {b.id: [] for b in blocks}
+
+        def step_ok(step: Step) -> bool:
+            if step.kind == "choose" or self.inline(step):
+                return True
+            inner = self.runs(step)
+            return inner is not None and all(ok.get(x.id, False) for x in inner)
+        for b in blocks:
+            for step in b.steps:
+                if not self.inline(step):
+                    calls[b.id] += [x.id for x in self.runs(step) or ()]
+        changed = True
+        while changed:
+            changed = False
+            for b in blocks:
+                if ok[b.id] and not all(step_ok(step) for step in b.steps):
+                    ok[b.id] = False
+                    changed = True
+        self.semis.update(ok)
+        self.semis[-1] = False  # (decided)
+        for b in blocks:  # those that reach themselves
+            if not ok[b.id]:
+                continue
+            seen: set[int] = set()
+            todo = list(calls[b.id])
+            while todo:
+                x = todo.pop()
+                if x == b.id:
+                    self.cyclic.add(b.id)
+                    break
+                if x not in seen and ok.get(x, False):
+                    seen.add(x)
+                    todo += calls[x]
+
+    def runs(self, step: Step) -> list[Block] | None:
+        """The blocks a step that is not run in place runs by their functions, when it may
+        be run by code (a loop, ``if``, ``do``, ``end_turn``); None for any other."""
+        if step.kind == "for_each":
+            return [step.blocks["do"]]
+        if step.kind == "card_effect":
+            return list(self.card_blocks(step).values())
         if step.kind == "end_turn":
-            return self.turn_ok(visiting)
-        inner = self.called(step)
-        return bool(inner) and all(self.semi(b, visiting) for b in inner)
+            return self.turn_hooks() if self.advance is not None else None
+        return self.called(step) or None
 
-    def turn_ok(self, visiting: set[int] | None = None) -> bool:
+    def turn_ok(self) -> bool:
         """Whether an end of turn runs by code (``turn_lines``): its hooks run by their
-        functions (none calls itself through it)."""
-        return self.advance is not None and all(self.semi(h, visiting)
-                                                for h in self.turn_hooks())
+        functions."""
+        return self.advance is not None and all(self.semi(h) for h in self.turn_hooks())
 
     def turn_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
                    depth: str = "") -> list[str]:
@@ -1178,8 +1251,10 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[dict[int, Segment]] = []
     advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
+    semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance)
+        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,
+                   semis)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
