@@ -62,6 +62,9 @@ _INLINE_MAX = 40
 # how deep the frame stack may be for a segment to run a block it pushes at once (below:
 # through the interpreter's loop)
 _DIRECT_DEPTH = 48
+# how many frames the interpreter would have above the stack's own for a block's function
+# that may call itself to go on (past it: its frame made, the interpreter goes on from there)
+_DEPTH = 64
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
@@ -125,6 +128,15 @@ def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
             f"{ind}{var}.index = 0",
             f"{ind}{var}.locals = {locals_}",
             f"{ind}{var}.ctx = {ctx}"]
+
+
+def _hand_over(block: Block) -> Callable[..., bool]:
+    """A block's function that runs none of its steps: its frame made at its first step
+    (the locals given), the interpreter runs it from there."""
+    def run(st: Any, f: Any, loc: dict[str, Any], ctx: Any, d: int = 0) -> bool:
+        st.frames.append(Frame(block, 0, loc))
+        return True
+    return run
 
 
 def _too_many_frames(items: list[Any]) -> None:
@@ -243,8 +255,13 @@ class _Gen:
                  segments: list[dict[int, Segment]],
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
-                 flat_fns: dict[int, Callable[..., bool]] | None = None) -> None:
+                 flat_fns: dict[int, Callable[..., bool]] | None = None,
+                 advance: Block | None = None,
+                 semis: tuple[dict[int, bool], set[int]] | None = None) -> None:
         self.segments = segments  # every block's, filled in by make_segments
+        # the block an end of turn pushes (its one step, ``_advance``): None where no code
+        # made here makes its frame
+        self.advance = advance
         self.spec = spec
         self.runners = runners
         self.straight = straight
@@ -258,7 +275,10 @@ class _Gen:
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
-        self.semis: dict[int, bool] = {}  # which blocks run by a function (``semi``)
+        # which blocks run by a function (``semi``), by id, and those of them that may call
+        # themselves (through others): filled once per game (``decide_semis``)
+        self.semis: dict[int, bool] = {} if semis is None else semis[0]
+        self.cyclic: set[int] = set() if semis is None else semis[1]
         # the flat blocks run as functions of their own (``_FLAT[id](st, f, loc, ctx)``)
         self.flat_fns: dict[int, Callable[..., bool]] = {} if flat_fns is None else flat_fns
 
@@ -529,10 +549,17 @@ class _Gen:
         those of the frame whose locals they are, or None for locals of its own: a hook's)
         and gives True when the game ended."""
         if block.id not in self.flat_fns:
+            # while it is made (a block may call itself), and if Python cannot compile it:
+            # its frame made at its first step, the interpreter runs it
+            self.flat_fns[block.id] = _hand_over(block)
             gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
-                       self.derived, self.flats, self.flat_fns)
+                       self.derived, self.flats, self.flat_fns, self.advance,
+                       (self.semis, self.cyclic))
             gen.written = self.written
-            self.flat_fns[block.id] = gen.flat_function(block)
+            try:
+                self.flat_fns[block.id] = gen.flat_function(block)
+            except (RecursionError, SyntaxError, MemoryError, ValueError):
+                pass
         return f"_FLAT[{block.id}]"
 
     def flat_function(self, block: Block) -> Callable[..., bool]:
@@ -540,27 +567,36 @@ class _Gen:
         the block's frame would be on top of the stack (or called from code that made sure
         enough of the step budget is left): its steps count against the step budget and name
         their field on a mistake, as a segment's; no frame is pushed. Its steps go in
-        chunks, each ending with a loop (``for_each``, ``card_effect``) or at the end; when
-        the budget left is below what a chunk may run, or what a loop's next body may, the
-        block's frame is made then (with the step it is at, and each item left its frame
-        above it, as the interpreter would have them) and the function gives True: the
-        interpreter's loop goes on from there, and the limit trips at the same step."""
-        while True:
-            source = self.flat_source(block)
-            try:
-                code = compile(source, f"<flat {block.id}>", "exec")
-            except (RecursionError, SyntaxError, MemoryError, ValueError):
-                if not self.written:
-                    raise
-                self.written = False  # too deep for Python's parser: the expressions called
-                continue
-            ns = dict(_NAMESPACE)
-            ns.update(self.ns)
-            ns["_SEGMENTS"] = self.segments
-            ns["_FLAT"] = self.flat_fns
-            exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree)
-            fn: Callable[..., bool] = ns[f"_x{block.id}"]
-            return fn
+        chunks, each ending with a loop (``for_each``, ``card_effect``), an ``if`` or ``do``
+        over such blocks, a ``choose``, an ``end_turn`` whose hooks may ask, or at the end;
+        when the budget left is below what a chunk may run, or what a loop's next body may,
+        or when a question is actually asked, the block's frame is made then (with the step
+        it is at, and each item left its frame above it, as the interpreter would have them)
+        and the function gives True: its callers make their frames below, the interpreter's
+        loop goes on from there (or the question waits, with the frames it waits with in the
+        interpreter), and the limit trips at the same step."""
+        ns = self.run(lambda: self.flat_source(block), f"<flat {block.id}>")
+        fn: Callable[..., bool] = ns[f"_x{block.id}"]
+        return fn
+
+    def run(self, source: Callable[[], str], name: str) -> dict[str, Any]:
+        """The generated source compiled and run in a namespace of its own (ours, with the
+        generated names): the namespace. When the source is too deep for Python's parser,
+        it is made again with the expressions called rather than written out."""
+        text = source()
+        try:
+            code = compile(text, name, "exec")
+        except (RecursionError, SyntaxError, MemoryError, ValueError):
+            if not self.written:
+                raise
+            self.written = False  # too deep for Python's parser: the expressions called
+            code = compile(source(), name, "exec")
+        ns = dict(_NAMESPACE)
+        ns.update(self.ns)
+        ns["_SEGMENTS"] = self.segments
+        ns["_FLAT"] = self.flat_fns
+        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
+        return ns
 
     def flat_source(self, block: Block) -> str:
         """The source of a flat (or semi-flat) block's function (``flat_function``)."""
@@ -585,12 +621,15 @@ class _Gen:
             if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
                 lines.append(f"{ind}w = {steps[d].path!r}")
                 lines += self.call_lines(steps[d], ind, block, d)
-            elif d < len(steps):  # a loop whose bodies can never ask (semi)
+            elif d < len(steps) and steps[d].kind == "end_turn":  # its hooks may ask
                 lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.loop_lines(steps[d], ind, [
-                    *_frame("inner", me, "loc", "None", ind + "        "),
-                    f"{ind}        inner.index = {d + 1}",
-                    f"{ind}        st.frames.append(inner)"], "d + 1 + ")
+                lines += self.turn_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
+            elif d < len(steps) and steps[d].kind == "choose":
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.choose_lines(steps[d], ind, me, d)
+            elif d < len(steps):  # a loop whose bodies run by their functions
+                lines.append(f"{ind}w = {steps[d].path!r}")
+                lines += self.loop_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
@@ -602,6 +641,11 @@ class _Gen:
         if uses_f:  # a frame for the runners of the steps (never pushed)
             src += ["    if f is None:",
                     *_frame("f", me, "loc", "ctx", "        ")]
+        if block.id in self.cyclic:  # it may call itself: within Python's recursion
+            src += [f"    if d > {_DEPTH}:",
+                    *_frame("inner", me, "loc", "None", "        "),
+                    "        st.frames.append(inner)",
+                    "        return True"]
         src += ["    w = None", "    try:", *(lines or ["        pass"]),
                 "    except _BaseException:",
                 "        if w is not None:",
@@ -611,12 +655,13 @@ class _Gen:
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
     def loop_ok(self, step: Step) -> bool:
-        """Whether a step is a loop whose bodies can never ask (each flat): a ``for_each``
-        over a flat body, a ``card_effect`` whose effects of that name are all flat."""
+        """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
+        ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
+        such blocks."""
         if step.kind == "for_each":
-            return self.flat(step.blocks["do"])
+            return self.semi(step.blocks["do"])
         if step.kind == "card_effect":
-            return all(self.flat(b) for b in self.card_blocks(step).values())
+            return all(self.semi(b) for b in self.card_blocks(step).values())
         return False
 
     def card_blocks(self, step: Step) -> dict[str, Block]:
@@ -624,18 +669,147 @@ class _Gen:
         return {code: b for code, effects in self.spec.card_effects.items()
                 if (b := effects.get(step.params["name"])) is not None and b.steps}
 
-    def semi(self, block: Block, visiting: set[int] | None = None) -> bool:
-        """Whether a block can never ask and runs in place but for loops of its own whose
-        bodies are flat (``loop_ok``), and ``if`` or ``do`` over such blocks: run by its
-        function where its frame would be on top (a procedure met again while deciding, one
-        that calls itself, is not)."""
-        return self.holds(block, self.semis, visiting, self.semi_step)
+    def semi(self, block: Block) -> bool:
+        """Whether a block runs by its function (``flat_function``): its steps run in place
+        but for ``choose`` (a question asked makes the frames then), loops whose bodies are
+        such blocks (``loop_ok``), ``if`` or ``do`` over such blocks and ``end_turn`` whose
+        hooks are such blocks; a procedure or hook may call itself through them (its
+        function then hands over to the interpreter past a depth, ``_DEPTH``)."""
+        if not self.semis:
+            self.decide_semis()
+        return self.semis.get(block.id, False)
 
-    def semi_step(self, step: Step, visiting: set[int]) -> bool:
-        if self.inline(step) or self.loop_ok(step):
-            return True
-        inner = self.called(step)
-        return bool(inner) and all(self.semi(b, visiting) for b in inner)
+    def decide_semis(self) -> None:
+        """Which blocks are ``semi``: all, but those with a step that is none of the above
+        or runs a block that is not, until none is found (so a block that calls itself is
+        one when all its steps are); and which of them may call themselves."""
+        blocks = self.spec.blocks
+        ok = {b.id: True for b in blocks}
+        calls: dict[int, list[int]] = {b.id: [] for b in blocks}
+
+        def step_ok(step: Step) -> bool:
+            if step.kind == "choose" or self.inline(step):
+                return True
+            inner = self.runs(step)
+            return inner is not None and all(ok.get(x.id, False) for x in inner)
+        for b in blocks:
+            for step in b.steps:
+                if not self.inline(step):
+                    calls[b.id] += [x.id for x in self.runs(step) or ()]
+        changed = True
+        while changed:
+            changed = False
+            for b in blocks:
+                if ok[b.id] and not all(step_ok(step) for step in b.steps):
+                    ok[b.id] = False
+                    changed = True
+        self.semis.update(ok)
+        self.semis[-1] = False  # (decided)
+        for b in blocks:  # those that reach themselves
+            if not ok[b.id]:
+                continue
+            seen: set[int] = set()
+            todo = list(calls[b.id])
+            while todo:
+                x = todo.pop()
+                if x == b.id:
+                    self.cyclic.add(b.id)
+                    break
+                if x not in seen and ok.get(x, False):
+                    seen.add(x)
+                    todo += calls[x]
+
+    def runs(self, step: Step) -> list[Block] | None:
+        """The blocks a step that is not run in place runs by their functions, when it may
+        be run by code (a loop, ``if``, ``do``, ``end_turn``); None for any other."""
+        if step.kind == "for_each":
+            return [step.blocks["do"]]
+        if step.kind == "card_effect":
+            return list(self.card_blocks(step).values())
+        if step.kind == "end_turn":
+            return self.turn_hooks() if self.advance is not None else None
+        return self.called(step) or None
+
+    def turn_ok(self) -> bool:
+        """Whether an end of turn runs by code (``turn_lines``): its hooks run by their
+        functions."""
+        return self.advance is not None and all(self.semi(h) for h in self.turn_hooks())
+
+    def turn_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+                   depth: str = "") -> list[str]:
+        """``end_turn`` whose hooks may ask, run by code as ``end`` runs it in place: each
+        hook by its function; when one asked (or its budget ran low), the frames the
+        interpreter has there are made below the frames it made: the frame of the block
+        ending the turn (``own``, as in ``loop_lines``), the advance's (at its step while
+        ``turn_end`` runs, past it after) with the seat whose turn ended and the seat
+        ``next`` named, and ``turn_start``'s, not started yet, while ``round_end`` runs. The
+        advance hands over likewise when no step of the budget is left for it. ``depth``:
+        as in ``loop_lines``."""
+        hooks = self.spec.hooks
+        assert self.advance is not None
+        adv = self.const(self.advance)
+        nxt = step.params.get("next")
+        i2 = ind + "    "
+
+        def handover(i: str, index: int, start: bool) -> list[str]:
+            """The frames below those a hook made (at ``base``), the advance's at
+            ``index``, ``turn_start``'s when it has not started."""
+            out = [f"{i}fs = []"]
+            if own is not None:
+                out += [*_frame("inner", own[0], "loc", "None", i),
+                        f"{i}inner.index = {own[1]}",
+                        f"{i}fs.append(inner)"]
+            out += [f"{i}al = {{'me': tso}}",
+                    f"{i}if nx is not None:",
+                    f"{i}    al['@next'] = nx",
+                    *_frame("inner", adv, "al", "None", i),
+                    f"{i}inner.index = {index}",
+                    f"{i}fs.append(inner)"]
+            if start:
+                out += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': tsn}",
+                                "None", i),
+                        f"{i}fs.append(inner)"]
+            return [*out, f"{i}st.frames[base:base] = fs"]
+
+        def call(name: str, me: str, above: int, i: str, index: int, start: bool
+                 ) -> list[str]:
+            return [f"{i}base = _len(st.frames)",
+                    f"{i}if {self.flat_call(hooks[name])}(st, None, {{'me': {me}}}, None, "
+                    f"{depth}{above}):",
+                    f"{i}    if st.outcome is None:",
+                    *handover(i + "        ", index, start),
+                    f"{i}    return True"]
+        out: list[str] = []
+        if nxt is None:
+            out.append(f"{ind}nx = None")
+        else:  # kept when it is a seat still in the game (as _step_end_turn)
+            out += [f"{ind}nx = {self.x(nxt)}",
+                    f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
+                    "and nx not in st.out):",
+                    f"{ind}    nx = None"]
+        out += [f"{ind}w = None", f"{ind}tso = st.turn_seat"]
+        if "turn_end" in hooks:  # above it: the advance
+            out += call("turn_end", "tso", 1, ind, 0, False)
+        out += [f"{ind}if st._budget < 1:",  # the advance's step, by the interpreter
+                f"{ind}    base = _len(st.frames)",
+                *handover(i2, 0, False),
+                f"{ind}    return True",
+                f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
+                f"{ind}st._budget -= 1",
+                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
+                f"{ind}st.turn_seat = tsn",
+                f"{ind}st.turn += 1",
+                f"{ind}tpn = (tsn - st.first_seat) % st.players",
+                f"{ind}tpo = (tso - st.first_seat) % st.players",
+                f"{ind}w = None",
+                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
+                f"{i2}st.round += 1"]
+        if "round_end" in hooks:  # above it: the advance, turn_start's frame
+            starts = "turn_start" in hooks
+            out += call("round_end", "tsn", 1 + starts, i2, 1, starts)
+        if "turn_start" in hooks:
+            out += call("turn_start", "tsn", 1, ind, 1, False)
+        return out
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
@@ -669,19 +843,53 @@ class _Gen:
         return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
                         f"{ind}else:", *run(other, ind + "    ")]
 
-    def loop_lines(self, step: Step, ind: str, own: list[str], depth: str = "") -> list[str]:
-        """A loop whose bodies can never ask (``loop_ok``), each body run in turn by its
-        function with locals of its own (a copy of these, as the frames the interpreter
-        pushes); when the budget left is below what the next body may run, ``own`` (the
-        lines that make the frame of the block holding the loop, if it has none yet) then
-        each item left gets its frame, as the step pushes them, and the code gives True.
-        ``depth``: the frames the interpreter would have on the stack above those there are
-        (``"d + 1 + "`` in a block's function: its own and its callers'), for for_each's
-        limit."""
+    def loop_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+                   depth: str = "") -> list[str]:
+        """A loop whose bodies run by their functions (``loop_ok``), each body in turn with
+        locals of its own (a copy of these, as the frames the interpreter pushes). When the
+        budget left is below what the next body may run, the frame of the block holding the
+        loop (``own``: its block's name and the step after the loop, in a block's function;
+        None in a segment, whose frame is on the stack) then each item left gets its frame,
+        as the step pushes them, and the code gives True. A body that can ask and asked (or
+        whose own budget ran low) made its frames: those same frames go below them, and the
+        code gives True. ``depth``: the frames the interpreter would have on the stack above
+        those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
+        for for_each's limit."""
         p = step.params
         i2, i3 = ind + "    ", ind + "        "
+
+        def made(at: str, i: str) -> list[str]:
+            """The frame of the block holding the loop (if it has none yet), put on the
+            stack (``at``: at the index of the list ``fs`` was made for)."""
+            if own is None:
+                return []
+            return [*_frame("inner", own[0], "loc", "None", i),
+                    f"{i}inner.index = {own[1]}",
+                    f"{i}{at}(inner)"]
+        i4, i5 = i3 + "    ", i3 + "        "
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = step.blocks["do"]
+            name = self.const(body)
+
+            def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
+                return [f"{i}for c in _reversed(items[i:]):",
+                        f"{i}    l = _dict(loc)",
+                        f"{i}    l[{p['var']!r}] = c",
+                        *_frame("inner", name, "l", "None", i + "    "),
+                        f"{i}    {add}(inner)"]
+            if self.flat(body):  # it never asks nor runs low: True when the game ended
+                call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                        f"{i3}return True"]
+            else:  # the frames of the items left (and this block's) below those it made
+                call = [f"{i2}base = _len(st.frames)",
+                        f"{i2}if {self.flat_call(body)}(st, None, l, None, "
+                        f"{depth}_len(items) - i):",
+                        f"{i3}if st.outcome is None:",
+                        f"{i4}fs = []",
+                        *made("fs.append", i4),
+                        *left(i4, "fs.append"),
+                        f"{i4}st.frames[base:base] = fs",
+                        f"{i3}return True"]
             return [f"{ind}items = {self.x(p['in'])} or []",
                     f"{ind}if not _isinstance(items, _list):",
                     f"{ind}    items = [items]",
@@ -692,44 +900,92 @@ class _Gen:
                     f"{ind}i = 0",
                     f"{ind}for c in items:",
                     f"{i2}if st._budget < {self.size(body)}:",
-                    *own,
-                    f"{i3}for c in _reversed(items[i:]):",
-                    f"{i3}    l = _dict(loc)",
-                    f"{i3}    l[{p['var']!r}] = c",
-                    *_frame("inner", self.const(body), "l", "None", i3 + "    "),
-                    f"{i3}    st.frames.append(inner)",
+                    *made("st.frames.append", i3),
+                    *left(i3, "st.frames.append"),
                     f"{i3}return True",
                     f"{i2}i += 1",
                     f"{i2}l = _dict(loc)",
                     f"{i2}l[{p['var']!r}] = c",
-                    f"{i2}if {self.flat_call(body)}(st, None, l, None):",
-                    f"{i2}    return True"]
+                    *call]
         by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
         table = self.const(by_code)
         runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
         for b in by_code.values():
             self.flat_call(b)
+
+        def cards_left(start: str, i: str, add: str) -> list[str]:  # their frames
+            return [f"{i}for c in _reversed(cards[{start}:]):",
+                    f"{i}    b = {table}.get(c.code)",
+                    f"{i}    if b is not None:",
+                    f"{i}        l = _dict(loc)",
+                    f"{i}        l['this'] = c",
+                    *_frame("inner", "b", "l", "None", i + "        "),
+                    f"{i}        {add}(inner)"]
+        if all(self.flat(b) for b in by_code.values()):  # True when the game ended
+            call = [f"{i3}if _FLAT[r[0]](st, None, l, None):",
+                    f"{i4}return True"]
+        else:  # (the cards left that have the effect: the frames the interpreter has)
+            call = [f"{i3}base = _len(st.frames)",
+                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}_len([x for x in "
+                    f"cards[i + 1:] if x.code in {table}])):",
+                    f"{i4}if st.outcome is None:",
+                    f"{i5}fs = []",
+                    *made("fs.append", i5),
+                    *cards_left("i + 1", i5, "fs.append"),
+                    f"{i5}st.frames[base:base] = fs",
+                    f"{i4}return True"]
         return [f"{ind}cards = _cards_of({self.x(p['card'])})",
                 f"{ind}w = None",
                 f"{ind}i = 0",
                 f"{ind}for c in cards:",
                 f"{i2}r = {runs}.get(c.code)",
                 f"{i2}if r is not None:",
-                f"{i2}    if st._budget < r[1]:",
-                *["    " + x for x in own],
-                f"{i3}    for c in _reversed(cards[i:]):",
-                f"{i3}        b = {table}.get(c.code)",
-                f"{i3}        if b is not None:",
-                f"{i3}            l = _dict(loc)",
-                f"{i3}            l['this'] = c",
-                *_frame("inner", "b", "l", "None", i3 + "            "),
-                f"{i3}            st.frames.append(inner)",
-                f"{i3}    return True",
-                f"{i2}    l = _dict(loc)",
-                f"{i2}    l['this'] = c",
-                f"{i2}    if _FLAT[r[0]](st, None, l, None):",
-                f"{i2}        return True",
+                f"{i3}if st._budget < r[1]:",
+                *made("st.frames.append", i4),
+                *cards_left("i", i4, "st.frames.append"),
+                f"{i4}return True",
+                f"{i3}l = _dict(loc)",
+                f"{i3}l['this'] = c",
+                *call,
                 f"{i2}i += 1"]
+
+    def choose_lines(self, step: Step, ind: str, me: str, j: int) -> list[str]:
+        """A ``choose`` in a block's function, as _step_choose: answered at once when it is
+        not optional and offers none or one item; else its question is asked then: the
+        block's frame (``me``) made, at the step after it, as the interpreter has it while
+        the question waits, and the function gives True (its callers make their frames
+        below it)."""
+        p = step.params
+        var = p["var"]
+        lines = [f"{ind}items = {self.x(p['from'])}",
+                 f"{ind}if items is None:",
+                 f"{ind}    items = []",
+                 f"{ind}elif not _isinstance(items, _list):",
+                 f"{ind}    items = [items]"]
+        i = ind
+        if not p["optional"]:  # none or one: answered at once, nobody asked
+            lines += [f"{ind}if _len(items) < 2:",
+                      f"{ind}    loc[{var!r}] = items[0] if items else None",
+                      f"{ind}else:"]
+            i = ind + "    "
+        return [*lines, *self.ask_lines(step, i),
+                *_frame("inner", me, "loc", "None", i),
+                f"{i}inner.index = {j + 1}",
+                f"{i}st.frames.append(inner)",
+                f"{i}st._where = {step.path!r}",
+                f"{i}return True"]
+
+    def ask_lines(self, step: Step, ind: str) -> list[str]:
+        """A question's prompt in each language, then the decision it waits for (as
+        _step_choose makes them)."""
+        p = step.params
+        prompt = ", ".join(f"{lang!r}: {self.message(t)}"
+                           for lang, t in (p["prompt"] or {}).items())
+        fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
+        more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes", "words"))
+        return [f"{ind}prompt = {{{prompt}}}",
+                f"{ind}st.pending = _Pending(_int({self.x(p['seat'])}), {p['var']!r}, items, "
+                f"{fixed}, prompt, {more})"]
 
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
@@ -785,21 +1041,14 @@ class _Gen:
 
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""
-        entries, source = self.source(block)
-        try:
-            code = compile(source, f"<effects {block.id}>", "exec")
-        except (RecursionError, SyntaxError, MemoryError, ValueError):
-            if not self.written:
-                raise
-            self.written = False  # too deep for Python's parser: the expressions called
-            entries, source = self.source(block)
-            code = compile(source, f"<effects {block.id}>", "exec")
-        ns = dict(_NAMESPACE)
-        ns.update(self.ns)
-        ns["_SEGMENTS"] = self.segments
-        ns["_FLAT"] = self.flat_fns
-        exec(code, ns)  # noqa: S102 (our generated source, from the checked step tree only)
-        return {e: ns[f"_s{block.id}_{e}"] for e in entries}
+        made: list[int] = []
+
+        def source() -> str:
+            entries, text = self.source(block)
+            made[:] = entries
+            return text
+        ns = self.run(source, f"<effects {block.id}>")
+        return {e: ns[f"_s{block.id}_{e}"] for e in made}
 
     def source(self, block: Block) -> tuple[list[int], str]:
         """The entries of a block's segments and their Python source."""
@@ -870,9 +1119,9 @@ class _Gen:
             test = self.x(p["test"])
 
             def push(b: Block, ind: str) -> list[str]:
-                if self.semi(b):  # a branch that can never ask: run by its function (its
-                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # frame made
-                            f"{ind}    return True"]  # only if the budget runs low)
+                if self.semi(b):  # a branch run by its function (its frame made only if
+                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # it asks
+                            f"{ind}    return True"]  # or the budget runs low)
                 return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
                         *self.enter(b, block, j, ind)]  # locals: the same context
             if then.steps and other.steps:
@@ -885,13 +1134,15 @@ class _Gen:
             return [f"    {test}"]
         if step.kind == "do":
             proc = self.spec.procedures[p["name"]]
-            if self.semi(proc):  # it can never ask: run by its function, as a branch above
+            if self.semi(proc):  # run by its function, as a branch above
                 return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
                         "        return True"]
             return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                     *self.enter(proc, block, j, "    ")]
         if step.kind == "end":
             return [f"    st._finish({p['outcome']!r})", "    return True"]
+        if step.kind == "end_turn" and self.turn_ok():  # its hooks by their functions
+            return self.turn_lines(step, "    ", None)
         if step.kind == "for_each":  # as _step_for_each (effects.py)
             body = self.const(step.blocks["do"])
             lines = [f"    items = {self.x(p['in'])} or []",
@@ -901,7 +1152,7 @@ class _Gen:
                      f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
                      "        _too_many_frames(items)"]
             if self.loop_ok(step):  # each body run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", []),
+                return [*self.loop_lines(step, "    ", None),
                         f"    return _s{block.id}_{j + 1}(st, f)"]
             return lines + [
                 "    for c in _reversed(items):",
@@ -926,22 +1177,13 @@ class _Gen:
                           "    if _len(items) == 1:",
                           f"        loc[{var!r}] = items[0]",
                           f"        return _s{block.id}_{j + 1}(st, f)"]
-            prompt = ", ".join(f"{lang!r}: {self.message(t)}"
-                               for lang, t in (p["prompt"] or {}).items())
-            fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
-            more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes",
-                                                          "words"))
-            lines += [f"    prompt = {{{prompt}}}",
-                      f"    st.pending = _Pending(_int({self.x(p['seat'])}), {var!r}, items, "
-                      f"{fixed}, prompt, {more})",
-                      "    return True"]
-            return lines
+            return [*lines, *self.ask_lines(step, "    "), "    return True"]
         if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
             by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
                        if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
             table = self.const(by_code)
             if self.loop_ok(step):  # each card's run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", []),
+                return [*self.loop_lines(step, "    ", None),
                         f"    return _s{block.id}_{j + 1}(st, f)"]
             return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
                     f"        b = {table}.get(c.code)",
@@ -1030,8 +1272,11 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[dict[int, Segment]] = []
+    advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
+    semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns)
+        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,
+                   semis)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -1231,10 +1476,10 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
 
 
 def flat_source(game: Any, block: Block) -> str:
-    """The generated source of the function that runs a block that can never ask, without
-    frames (for tests); empty when the block is not such a block."""
+    """The generated source of the function that runs a block without frames until a
+    question is asked (for tests); empty when the block is not such a block."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game))
+               derived_readers(game), None, None, game.advance_block)
     if not gen.semi(block):
         return ""
     return gen.flat_source(block)
@@ -1243,5 +1488,5 @@ def flat_source(game: Any, block: Block) -> str:
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game))
+               derived_readers(game), None, None, game.advance_block)
     return gen.source(block)[1]

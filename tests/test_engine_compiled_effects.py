@@ -70,7 +70,10 @@ _OWN_NAMES = re.compile(
     # and the expressions' own (items, argument functions, values read once)
     r"|_[aitv]\d+|_h\d+_?|_end|_outcome|winners|scores|items"
     # and a flat block's (its function, the end of a turn run in place, a loop's index)
-    r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d)\Z")
+    r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d"
+    # and the frames a question asked in a block's function makes below it (fs, the cards x,
+    # an end of turn's advance al)
+    r"|fs|x|al)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",

@@ -211,6 +211,15 @@ class _Counting(list[Any]):
         _Counting.pushed += 1
         super().append(frame)
 
+    def insert(self, index: Any, frame: Any) -> None:  # a frame made below others
+        _Counting.pushed += 1
+        super().insert(index, frame)
+
+    def __setitem__(self, index: Any, frames: Any) -> None:  # frames made below others
+        if isinstance(index, slice):
+            _Counting.pushed += len(frames)
+        super().__setitem__(index, frames)
+
 
 @pytest.fixture
 def count_frames(monkeypatch: pytest.MonkeyPatch) -> type[_Counting]:
