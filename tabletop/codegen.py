@@ -181,9 +181,28 @@ class _ExprIn(_ExprGen):
         # in the end check: the derived values its window remembers (game.memo_derived) ->
         # the Python variable that holds each once read (``_U`` until then)
         self.hoisted: dict[str, str] | None = None
+        # the derived values that read only the state and ``me`` (game.memo_derived, never
+        # ``it``): the same for every item of a loop in an expression (nothing there changes
+        # the state), so read once per loop in a loop's item argument
+        self.still: frozenset[str] = frozenset()
 
     def no_viewer(self) -> bool:
         return self.top  # the segment's context (its argument functions: expr's own)
+
+    def derived_once(self, name: str) -> str:
+        """A derived value that reads no ``it`` (``letter`` in ``all(cards, it.suit ==
+        letter)``) read in a loop's item argument: read when first needed (errors, ``and``/
+        ``or`` as they were), then from a Python variable for the other items of this loop;
+        the work its reading counted is counted again for each later item (``_take``), as
+        reading it again would count it (nothing when the state's window remembers it: a
+        second reading there counts none), so that the limit is met where it was."""
+        h, d = f"_h{self.n}", f"_h{self.n}_"
+        self.n += 1
+        if self.hoist is not None:  # (always, where it is called)
+            self.hoist.append(h)
+        return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
+                f"({d} := _W.left, {h} := {self.derived[name]}(ctx), "
+                f"{d} := {d} - _W.left if ctx.state._derived_memo is None else 0)[1])")
 
     def loop(self, items: Node, body: Node, form: str, then: Node | None = None) -> str:
         self.loops += 1
@@ -225,6 +244,8 @@ class _ExprIn(_ExprGen):
                     # (it reads only the state and ``me``, never ``it``): read once
                     v = self.hoisted[name]
                     return f"({v} if {v} is not _U else ({v} := {self.derived[name]}(ctx)))"
+                if self.hoist is not None and not self.iterable and name in self.still:
+                    return self.derived_once(name)
                 self.escapes += 1  # (a derived value may read ``it``)
                 return f"{self.derived[name]}(ctx)"
         if kind == "attr":
@@ -257,7 +278,8 @@ class _Gen:
                  flats: dict[int, bool] | None = None,
                  flat_fns: dict[int, Callable[..., bool]] | None = None,
                  advance: Block | None = None,
-                 semis: tuple[dict[int, bool], set[int]] | None = None) -> None:
+                 semis: tuple[dict[int, bool], set[int]] | None = None,
+                 still: frozenset[str] = frozenset()) -> None:
         self.segments = segments  # every block's, filled in by make_segments
         # the block an end of turn pushes (its one step, ``_advance``): None where no code
         # made here makes its frame
@@ -273,6 +295,7 @@ class _Gen:
         self.written = True
         self.derived = derived or {}
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
+        self.xgen.still = still & self.derived.keys()
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
         # which blocks run by a function (``semi``), by id, and those of them that may call
@@ -1262,12 +1285,13 @@ class _Gen:
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
                   runners: list[tuple[Runner, ...]], straight: list[Any],
-                  derived: dict[str, Callable[[Any], Any]] | None = None
-                  ) -> list[dict[int, Segment]]:
+                  derived: dict[str, Callable[[Any], Any]] | None = None,
+                  still: frozenset[str] = frozenset()) -> list[dict[int, Segment]]:
     """For each block (by its id), its segments by the step index they start at; a block
     whose code Python cannot compile (nested past its parser's limits) has none and runs step
     by step. ``derived``: the readers of the derived values no local may hide (read at once
-    by the expressions written out)."""
+    by the expressions written out); ``still``: those of them that read only the state and
+    ``me`` (game.memo_derived), read once per loop in an expression."""
     sizes: dict[int, int] = {}
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
@@ -1276,7 +1300,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
         gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,
-                   semis)
+                   semis, still)
         try:
             out.append(gen.block(block))
         except (RecursionError, SyntaxError, MemoryError, ValueError):
@@ -1479,7 +1503,8 @@ def flat_source(game: Any, block: Block) -> str:
     """The generated source of the function that runs a block without frames until a
     question is asked (for tests); empty when the block is not such a block."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game), None, None, game.advance_block)
+               derived_readers(game), None, None, game.advance_block,
+               still=frozenset(game.memo_derived))
     if not gen.semi(block):
         return ""
     return gen.flat_source(block)
@@ -1488,5 +1513,6 @@ def flat_source(game: Any, block: Block) -> str:
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
     gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
-               derived_readers(game), None, None, game.advance_block)
+               derived_readers(game), None, None, game.advance_block,
+               still=frozenset(game.memo_derived))
     return gen.source(block)[1]

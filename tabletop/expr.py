@@ -1013,6 +1013,19 @@ def _take(n: int) -> bool:
     return True
 
 
+def _seat_count(ctx: Any) -> int:
+    """size(seats()) in the engine's context: the seats still in, counted without listing
+    them (the same number, the same work counted as ``_size_of`` of the list)."""
+    st = ctx.state
+    players: int = st.players
+    out = st.out
+    n = players - sum(1 for s in out if s in range(players)) if out else players
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return n
+
+
 def _higher(a: Value, b: Value) -> bool:
     return bool(a > b)
 
@@ -1033,6 +1046,7 @@ _HELPERS: dict[str, Any] = {
     "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
     "_len": len, "_type": type, "_dset": dict.__setitem__, "_NO": _NOT_YET,
     "_W": Work, "_take": _take, "_int": int, "_fmt": format,
+    "_seat_count": _seat_count,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
 # the names of the core functions' code when written out (``_core_x`` otherwise)
@@ -1396,6 +1410,9 @@ class _Gen:
                 if arg[0] == "name" and self.kinds.get(arg[1]) in ("zone", "seatzone"):
                     read = "zone_size" if self.kinds[arg[1]] == "zone" else "seat_zone_size"
                     return f"ctx.{read}({_ident(arg[1])!r})"  # counted, not listed
+                if (self.engine and arg[0] == "call" and arg[1] == "seats" and not arg[2]
+                        and "seats" in DIRECT):  # the seats still in: counted, not listed
+                    return "_seat_count(ctx)"
                 return f"_size_of({self.src(arg)})"
             if name == "number":
                 return f"_number_of({self.src(node[2][0])})"

@@ -182,7 +182,7 @@ class Game:
         self.runners, self.straight = make_runners(self.all_blocks, spec)
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
-                                      derived_readers(self))
+                                      derived_readers(self), frozenset(self.memo_derived))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # the end check: the rules' tests as one generated function (else one by one)
         self.end_check: Callable[[Any], None] = (make_end_check(self)
