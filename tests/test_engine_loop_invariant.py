@@ -42,7 +42,8 @@ vars:
 derived:
   want: '"H" if suit == "H" else "S"'
   heavy: "count(deck, true) + count(deck, true)"
-  huge: "count(deck, count(deck, count(deck, count(deck, count(deck, count(deck, count(deck, true) > 0) > 0) > 0) > 0) > 0) > 0)"
+  h3: "count(deck, count(deck, count(deck, true) > 0) > 0)"
+  huge: "count(deck, count(deck, count(deck, count(deck, h3 > 0) > 0) > 0) > 0)"
   bad: "word + 1"
 setup:
   - for_each: {in: seats(), var: p, do: [{deal: {from: deck, to: "hand[p]", count: 3}}]}
@@ -51,7 +52,8 @@ moves:
     notation: {en: look, fr: voir}
     effects:
       - set: {n: "count(deck, it.suit == want)"}
-      - set: {m: "count(hand, it.suit == want or it.rank == \\"A\\") + count(deck, heavy > 0 and it.suit == \\"H\\")"}
+      - set: {m: "count(hand, it.suit == want or it.rank == \\"A\\")"}
+      - add: {m: "count(deck, heavy > 0 and it.suit == \\"H\\")"}
       - set: {tally: "tally + (1 if all(hand, it.suit == want or heavy < 0) else 0)"}
       - end_turn: true
   - id: flip
@@ -108,7 +110,7 @@ def test_the_derived_value_is_read_once_per_loop(tmp_path: Path) -> None:
     source = "".join(segments_source(game, b) for b in game.all_blocks)
     # each loop reading a derived value: read once, its work counted again for each item
     loops = [line for line in source.splitlines() if "for _i" in line]
-    assert len(loops) == 6 and all("_take(" in line for line in loops)
+    assert len(loops) == 7 and all("_take(" in line for line in loops)
     assert "_dset(" not in source  # the items no longer written into the locals for it
     assert "_seat_count(ctx)" in end_check_source(game)[1]  # the seats counted, not listed
     menteur = tabletop.load("deck-menteur")
