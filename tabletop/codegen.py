@@ -202,7 +202,7 @@ class _ExprIn(_ExprGen):
             self.hoist.append(h)
         return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
                 f"({d} := _W.left, {h} := {self.derived[name]}(ctx), "
-                f"{d} := {d} - _W.left if ctx.state._derived_memo is None else 0)[1])")
+                f"{d} := _again(ctx, {d} - _W.left))[1])")
 
     def loop(self, items: Node, body: Node, form: str, then: Node | None = None) -> str:
         self.loops += 1

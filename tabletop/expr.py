@@ -1013,6 +1013,13 @@ def _take(n: int) -> bool:
     return True
 
 
+def _again(ctx: Any, n: int) -> int:
+    """The work a derived value read once in a loop counts again for each later item: what
+    its reading counted (``n``), or none while the state's window remembers it (a second
+    reading there counts none)."""
+    return n if ctx.state._derived_memo is None else 0
+
+
 def _seat_count(ctx: Any) -> int:
     """size(seats()) in the engine's context: the seats still in, counted without listing
     them (the same number, the same work counted as ``_size_of`` of the list)."""
@@ -1046,7 +1053,7 @@ _HELPERS: dict[str, Any] = {
     "_higher": _higher, "_lower": _lower, "_min": min, "_max": max, "_any": any, "_all": all,
     "_len": len, "_type": type, "_dset": dict.__setitem__, "_NO": _NOT_YET,
     "_W": Work, "_take": _take, "_int": int, "_fmt": format,
-    "_seat_count": _seat_count,
+    "_seat_count": _seat_count, "_again": _again,
     "__builtins__": {},  # the generated code needs no builtin: give it none
 }
 # the names of the core functions' code when written out (``_core_x`` otherwise)
