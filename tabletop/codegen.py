@@ -525,30 +525,23 @@ class _Gen:
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
         return 1
 
-    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
-        """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
-        advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
-        ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
-        named; the turn; the round when the order wraps), then ``round_end`` (when a round
-        ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
-        its own function (True when it ended the game)."""
-        hooks = self.spec.hooks
-        nxt = step.params.get("next")
+    def next_seat_lines(self, nxt: Any, ind: str) -> list[str]:
+        """``nx``: the seat an ``end_turn``'s ``next`` names, kept when it is a seat still in
+        the game (as _step_end_turn), else None."""
         if nxt is None:
-            out.append(f"{ind}nx = None")
-        else:  # kept when it is a seat still in the game (as _step_end_turn)
-            out.append(f"{ind}nx = {self.x(nxt)}")
-            out.append(f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
-                       "and nx not in st.out):")
-            out.append(f"{ind}    nx = None")
-        out.append(f"{ind}w = None")
-        if "turn_end" in hooks:
-            out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
-                       "(st, None, {'me': st.turn_seat}, None):")
-            out.append(f"{ind}    return True")
-        out += [f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
+            return [f"{ind}nx = None"]
+        return [f"{ind}nx = {self.x(nxt)}",
+                f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
+                "and nx not in st.out):",
+                f"{ind}    nx = None"]
+
+    @staticmethod
+    def advance_lines(ind: str) -> list[str]:
+        """The advance of an ``end_turn`` from the seat ``tso`` (the advance block's one step,
+        ``<end_turn>``, as _step_advance): the next seat or ``nx``; the turn; the round when
+        the order wraps."""
+        return [f"{ind}w = '<end_turn>'",
                 f"{ind}st._budget -= 1",
-                f"{ind}tso = st.turn_seat",
                 f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
                 f"{ind}st.turn_seat = tsn",
                 f"{ind}st.turn += 1",
@@ -557,6 +550,23 @@ class _Gen:
                 f"{ind}w = None",
                 f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
                 f"{ind}    st.round += 1"]
+
+    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
+        """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
+        advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
+        ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
+        named; the turn; the round when the order wraps), then ``round_end`` (when a round
+        ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
+        its own function (True when it ended the game)."""
+        hooks = self.spec.hooks
+        out += self.next_seat_lines(step.params.get("next"), ind)
+        out.append(f"{ind}w = None")
+        if "turn_end" in hooks:
+            out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
+                       "(st, None, {'me': st.turn_seat}, None):")
+            out.append(f"{ind}    return True")
+        out.append(f"{ind}tso = st.turn_seat")
+        out += self.advance_lines(ind)
         if "round_end" in hooks:
             out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
                        "(st, None, {'me': tsn}, None):")
@@ -802,14 +812,7 @@ class _Gen:
                     f"{i}    if st.outcome is None:",
                     *handover(i + "        ", index, start),
                     f"{i}    return True"]
-        out: list[str] = []
-        if nxt is None:
-            out.append(f"{ind}nx = None")
-        else:  # kept when it is a seat still in the game (as _step_end_turn)
-            out += [f"{ind}nx = {self.x(nxt)}",
-                    f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
-                    "and nx not in st.out):",
-                    f"{ind}    nx = None"]
+        out = self.next_seat_lines(nxt, ind)
         out += [f"{ind}w = None", f"{ind}tso = st.turn_seat"]
         if "turn_end" in hooks:  # above it: the advance
             out += call("turn_end", "tso", 1, ind, 0, False)
@@ -817,16 +820,7 @@ class _Gen:
                 f"{ind}    base = _len(st.frames)",
                 *handover(i2, 0, False),
                 f"{ind}    return True",
-                f"{ind}w = '<end_turn>'",  # the advance block's one step (_step_advance)
-                f"{ind}st._budget -= 1",
-                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
-                f"{ind}st.turn_seat = tsn",
-                f"{ind}st.turn += 1",
-                f"{ind}tpn = (tsn - st.first_seat) % st.players",
-                f"{ind}tpo = (tso - st.first_seat) % st.players",
-                f"{ind}w = None",
-                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
-                f"{i2}st.round += 1"]
+                *self.advance_lines(ind)]
         if "round_end" in hooks:  # above it: the advance, turn_start's frame
             starts = "turn_start" in hooks
             out += call("round_end", "tsn", 1 + starts, i2, 1, starts)
