@@ -11,7 +11,6 @@ same step with the same sentence, and the limit on waiting blocks counts the fra
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 import pytest
 from helpers import load_ruleset
 from test_engine_compiled_effects import _check_source, _interpreted
-from test_engine_compiled_frames import _Counting, _rest, count_frames  # noqa: F401
+from test_engine_compiled_frames import _Counting, count_frames  # noqa: F401
 
 import tabletop
 from tabletop import RulesetError
@@ -427,26 +426,3 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
         game = tabletop.load(game_id)
         for block in game.all_blocks:
             _check_source(flat_source(game, block))
-
-
-# Saves written by main (006594e's code, before this change) while a question waited, several
-# frames on the stack (Arcane Arena's strike in a loop over the targets with one left, the
-# discard phases, Deck menteur's announce in turn_start); the rest played by random.Random(99)
-# (test_engine_compiled_frames._rest): the number of moves and a hash, as main played them.
-SAVES = {
-    "arcane-arena-strike-for-each.json": (408, "9de654eb22daaed1e9b5", 7),
-    "arcane-arena-discard.json": (505, "66881dd771a9e800542b", 6),
-    "aria-discard.json": (365, "0cd2e901b757a42a6ab9", 6),
-    "deck-menteur-announce.json": (66, "72d3d2f33ed17bd5870a", 4),
-}
-
-
-@pytest.mark.parametrize("name", sorted(SAVES))
-def test_a_save_written_before_loads_and_plays_on_as_it_did(name: str) -> None:
-    text = (Path(__file__).parent / "saves" / "frames" / name).read_text(encoding="utf-8")
-    n, digest, frames = SAVES[name]
-    st = restore(text)
-    assert st.pending is not None and len(st.frames) == frames
-    assert st.to_json() == restore(text).to_json()
-    assert json.loads(st.to_json())["game"] == json.loads(text)["game"]
-    assert _rest(st) == (n, digest)

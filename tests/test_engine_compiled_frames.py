@@ -402,6 +402,13 @@ SAVES = {
     "expedition-rivale-kept.json": (13, "9ab3b7bc147d1b3a4e13", 2),
     "coffre-et-cle-who.json": (8, "6ef2e3ad4d719603951b", 1),
     "arcane-duel-guard.json": (447, "4f908d786615625f6d33", 5),
+    # written by main 006594e (before frames were made only when a question is asked,
+    # tests/test_engine_compiled_ask.py): Arcane Arena's strike in a loop over the targets with
+    # one left, the discard phases, Deck menteur's announce in turn_start
+    "arcane-arena-strike-for-each.json": (408, "9de654eb22daaed1e9b5", 7),
+    "arcane-arena-discard.json": (505, "66881dd771a9e800542b", 6),
+    "aria-discard.json": (365, "0cd2e901b757a42a6ab9", 6),
+    "deck-menteur-announce.json": (66, "72d3d2f33ed17bd5870a", 4),
 }
 
 
@@ -425,6 +432,7 @@ def test_a_save_written_before_loads_and_plays_on_as_it_did(name: str) -> None:
     st = restore(text)
     assert st.pending is not None and len(st.frames) == frames
     assert st.to_json() == restore(text).to_json()
+    assert json.loads(st.to_json())["game"] == json.loads(text)["game"]
     assert _rest(st) == (n, digest)
 
 
