@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from helpers import load_ruleset
 from test_engine_compiled_effects import _check_source, _interpreted
-from test_engine_compiled_frames import _Counting, count_frames  # noqa: F401
+from test_engine_compiled_frames import _Counting, count_frames, play_alike  # noqa: F401
 
 import tabletop
 from tabletop import RulesetError
@@ -235,14 +235,7 @@ def test_every_move_is_the_interpreters(tmp_path: Path, players: int) -> None:
             legal = [m.text for m in a.legal_moves() if m.text not in _SLOW]
             assert legal == [m.text for m in b.legal_moves() if m.text not in _SLOW]
             text = rng.choice(legal)
-            try:
-                ea = [e.to_dict() for e in a.play(text)]
-            except RulesetError as e:
-                with pytest.raises(RulesetError) as info:
-                    b.play(text)
-                assert (e.field, str(e)) == (info.value.field, str(info.value))
-            else:
-                assert ea == [e.to_dict() for e in b.play(text)]
+            play_alike(a, b, text)
             assert _state(a) == _state(b)
             asked += a.pending is not None
         assert a.outcome == b.outcome and a.outcome is not None

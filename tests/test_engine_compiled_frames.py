@@ -234,6 +234,19 @@ def count_frames(monkeypatch: pytest.MonkeyPatch) -> type[_Counting]:
     return _Counting
 
 
+def play_alike(a: Any, b: Any, text: str) -> None:
+    """Play ``text`` in both games: the same events, or the same mistake naming the same field
+    (the move undone in both)."""
+    try:
+        ea = [e.to_dict() for e in a.play(text)]
+    except RulesetError as e:
+        with pytest.raises(RulesetError) as info:
+            b.play(text)
+        assert (e.field, str(e)) == (info.value.field, str(info.value))
+    else:
+        assert ea == [e.to_dict() for e in b.play(text)]
+
+
 def _state(st: Any) -> Any:
     return (st.view(0), st.view(1), dict(st.vars), st.turn_seat, st.turn, st.round,
             [(f.block.id, f.index, sorted(f.locals)) for f in st.frames], st.outcome)
@@ -279,14 +292,7 @@ def test_every_move_is_the_interpreters(tmp_path: Path) -> None:
             legal = [m.text for m in a.legal_moves() if m.text not in _SLOW]
             assert legal == [m.text for m in b.legal_moves() if m.text not in _SLOW]
             text = rng.choice(legal)
-            try:
-                ea = [e.to_dict() for e in a.play(text)]
-            except RulesetError as e:
-                with pytest.raises(RulesetError) as info:
-                    b.play(text)
-                assert (e.field, str(e)) == (info.value.field, str(info.value))
-            else:
-                assert ea == [e.to_dict() for e in b.play(text)]
+            play_alike(a, b, text)
             assert _state(a) == _state(b)
             assert [m.text for m in a.legal_moves()] == [m.text for m in b.legal_moves()]
         assert a.outcome == b.outcome and a.outcome is not None
