@@ -496,9 +496,14 @@ class _Gen:
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
             out.append(f"{ind}c = {self.x(what)}")
+            i2 = ind + "    "
+            # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives
+            # the same one card; moved alone or as a whole zone, it ends in the same place)
+            out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
+                    "and c[0].__class__ is _CardDef:",
+                    f"{i2}c = c[0]"]
             # one card (the commonest): _move written out, the zone's key as zone_key makes
             # it (after the card is read)
-            i2 = ind + "    "
             out.append(f"{ind}if c.__class__ is _CardDef:")
             if fixed is None:
                 seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
@@ -666,12 +671,15 @@ class _Gen:
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
+        # a frame made only for the runners of its own steps (``_k3(st, f)``): the blocks it
+        # calls are given ``f`` as it is (None: they make their own if they need one)
+        runs = _re.search(r"\(st, f\)", text) is not None
         # d: the frames the interpreter would have above the stack's own when called (those
         # of the blocks run by their functions that called this one)
         src = [f"def _x{block.id}(st, f, loc, ctx, d=0):"]
         if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
             src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
-        if uses_f:  # a frame for the runners of the steps (never pushed)
+        if runs:  # a frame for the runners of the steps (never pushed)
             src += ["    if f is None:",
                     *_frame("f", me, "loc", "ctx", "        ")]
         if block.id in self.cyclic:  # it may call itself: within Python's recursion
@@ -943,15 +951,17 @@ class _Gen:
                     f"{i4}return True"]
         else:  # (the cards left that have the effect: the frames the interpreter has)
             call = [f"{i3}base = _len(st.frames)",
-                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}_len([x for x in "
-                    f"cards[i + 1:] if x.code in {table}])):",
+                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}(_len([x for x in "
+                    f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
                     f"{i4}if st.outcome is None:",
                     f"{i5}fs = []",
                     *made("fs.append", i5),
                     *cards_left("i + 1", i5, "fs.append"),
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
-        return [f"{ind}cards = _cards_of({self.x(p['card'])})",
+        # one card (the commonest): its list made here (_cards_of's first case)
+        return [f"{ind}cards = {self.x(p['card'])}",
+                f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
                 f"{ind}w = None",
                 f"{ind}i = 0",
                 f"{ind}for c in cards:",
@@ -1065,7 +1075,12 @@ class _Gen:
             made[:] = entries
             return text
         ns = self.run(source, f"<effects {block.id}>")
-        return {e: ns[f"_s{block.id}_{e}"] for e in made}
+        # a frame at its block's end (a caller's frame left below a question, found again
+        # after the answer) is popped by the interpreter's loop itself, without a call: its
+        # segment, which only pops it, is not listed (that of an empty block is: a frame
+        # pushed for it runs its "first" segment at once)
+        end = len(block.steps)
+        return {e: ns[f"_s{block.id}_{e}"] for e in made if e != end or not end}
 
     def source(self, block: Block) -> tuple[list[int], str]:
         """The entries of a block's segments and their Python source."""
