@@ -112,13 +112,17 @@ class Effects(StateBase):
             f = frames[-1]
             block = f.block
             segment = segments[block.id].get(f.index)
-            if segment is not None and segment(self, f):  # the block's code, compiled
-                if self.outcome is not None:
-                    frames.clear()
-                    self.pending = None
-                    return
-                if self.pending is not None:
-                    return
+            if segment:  # the block's code, compiled
+                if segment(self, f):  # type: ignore[operator]  # (0 is falsy: a function)
+                    if self.outcome is not None:
+                        frames.clear()
+                        self.pending = None
+                        return
+                    if self.pending is not None:
+                        return
+                    continue
+            elif segment is not None:  # (0) the frame is at its block's end
+                frames.pop()
                 continue
             # one step at a time (the step budget is nearly spent, or no code for this entry)
             steps = block.steps

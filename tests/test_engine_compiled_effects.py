@@ -73,7 +73,9 @@ _OWN_NAMES = re.compile(
     r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d"
     # and the frames a question asked in a block's function makes below it (fs, the cards x,
     # an end of turn's advance al)
-    r"|fs|x|al)\Z")
+    r"|fs|x|al"
+    # and a deal written out (its zones, count, pile and cards taken), a question's Pending
+    r"|sk|n|k|pile|taken|pnd)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
@@ -85,7 +87,10 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           # a card's own slots, read from a value known to be a card (a fixed set of ours)
           *CARD_SLOTS,
           # what an end of turn run in place reads (flat blocks)
-          "next_seat", "first_seat", "out", "_check_end"}
+          "next_seat", "first_seat", "out", "_check_end",
+          # a deal written out; a question's Pending, its slots set in place
+          "extend", "seat", "options", "notation", "pass_notation", "optional", "prompt",
+          "seats", "notations", "passes", "words"}
 
 
 def _check_source(source: str) -> None:
