@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 _S = TypeVar("_S", bound="StateBase")
-_LOCALS = operator.attrgetter("locals")  # a frame's table of locals
-_INDEX = operator.attrgetter("index")  # a frame's next step
 _Random = random.Random
 _copy_list = list.copy
 _pending_fields = operator.attrgetter(*(a.name for a in attrs.fields(Pending)))
@@ -170,13 +168,11 @@ class StateBase:
 
     @staticmethod
     def _keep_frames(frames: list[Frame]) -> Any:
-        """The frames of a game waiting on a question, kept for an undo (``_snapshot``): the
-        frames, their steps, and each table of locals once (frames share them) with its copy,
-        in the order the frames first name them (made by map and zip, without a loop)."""
-        tables = list(map(_LOCALS, frames))
-        kept = dict(zip(map(id, tables), tables, strict=False)).values()
-        return (frames[:], list(map(_INDEX, frames)),
-                list(zip(kept, map(dict.copy, kept), strict=False)))
+        """The frames of a game waiting on a question, kept for an undo (``_snapshot``)."""
+        tables: dict[int, dict[str, Any]] = {}
+        for f in frames:
+            tables[id(f.locals)] = f.locals
+        return (frames[:], [f.index for f in frames], [(t, t.copy()) for t in tables.values()])
 
     def _end_move(self) -> None:
         """The move is over (played or undone): its changes are no longer kept."""

@@ -982,7 +982,9 @@ class _Gen:
             return [f"{ind}items = {self.x(p['in'])} or []",
                     f"{ind}if not _isinstance(items, _list):",
                     f"{ind}    items = [items]",
-                    f"{ind}_W.spend(_len(items))",
+                    f"{ind}_W.left -= _len(items)",  # Work.spend, written out
+                    f"{ind}if _W.left < 0:",
+                    f"{ind}    _W.spend(0)",
                     f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
                     f"{ind}    _too_many_frames(items)",
                     f"{ind}w = None",
@@ -1255,7 +1257,9 @@ class _Gen:
             lines = [f"    items = {self.x(p['in'])} or []",
                      "    if not _isinstance(items, _list):",
                      "        items = [items]",
-                     "    _W.spend(_len(items))",
+                     "    _W.left -= _len(items)",  # Work.spend, written out
+                     "    if _W.left < 0:",
+                     "        _W.spend(0)",
                      f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
                      "        _too_many_frames(items)"]
             if self.loop_ok(step):  # each body run by its function, no frame pushed
