@@ -463,9 +463,18 @@ class _Gen:
             # Ctx.me written out (the local me, else the seat whose turn it is)
             me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if seat is None
                   else self.x(seat))
+            made = False  # the seat's text made (for ``me``: the same for every var after)
             for name, expr in p["values"].items():
                 var = self.spec.vars[name]
-                key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
+                if not var.per_seat:
+                    key = repr(name)
+                elif seat is None and made:
+                    key = f"{name + '/'!r} + ms"
+                elif seat is None:
+                    key = f"{name + '/'!r} + (ms := _str(_int({me})))"
+                    made = True
+                else:
+                    key = f"{name + '/'!r} + _str(_int({me}))"
                 x = self.x(expr)
                 if kind == "set":
                     out.append(f"{ind}v = {x}")

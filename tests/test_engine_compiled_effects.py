@@ -74,8 +74,9 @@ _OWN_NAMES = re.compile(
     # and the frames a question asked in a block's function makes below it (fs, the cards x,
     # an end of turn's advance al)
     r"|fs|x|al"
-    # and a deal written out (its zones, count, pile and cards taken), a question's Pending
-    r"|sk|n|k|pile|taken|pnd)\Z")
+    # and a deal written out (its zones, count, pile and cards taken), a question's Pending,
+    # a seat's text made once for the vars a set names
+    r"|sk|n|k|pile|taken|pnd|ms)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
@@ -89,7 +90,7 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           # what an end of turn run in place reads (flat blocks)
           "next_seat", "first_seat", "out", "_check_end",
           # a deal written out; a question's Pending, its slots set in place
-          "extend", "seat", "options", "notation", "pass_notation", "optional", "prompt",
+          "extend", "seat", "notation", "pass_notation", "optional", "prompt",
           "seats", "notations", "passes", "words"}
 
 

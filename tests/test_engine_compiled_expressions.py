@@ -453,7 +453,7 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
     sources = [segments_source(g, b) for b in g.all_blocks]
     sources += [end_check_source(g)[1], *(outcome_source(g, n)[1] for n in g.spec.outcomes)]
     own = re.compile(r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|items|winners|scores"
-                     r"|zones|undo|dest|prompt|dk|sk|n|k|pile|taken|pnd"
+                     r"|zones|undo|dest|prompt|dk|sk|n|k|pile|taken|pnd|ms"
                      r"|h\d+|t\d+|_[aitvksh]\d+(_\d+)?_?|_SEGMENTS|_end|_outcome|_reasons|later)\Z")
     attrs = _CTX_ATTRS | _ENGINE_ATTRS | {
         "_budget", "ctx", "locals", "quiet", "index", "_where", "frames", "append", "pop",
