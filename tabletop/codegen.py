@@ -115,6 +115,38 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         where[uid] = key
 
 
+def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key: str | None,
+               top: bool) -> None:
+    """A move step of a whole zone (``what`` a zone's name, or ``zone[seat]``): as reading
+    the zone (its work counted: ``Ctx.cards``) and ``_move`` of its cards, without listing
+    them. ``pile`` is the zone's card numbers (None: no such zone, as ``Ctx.zone_at`` gives
+    null), ``src`` its key."""
+    if pile:
+        Work.left -= len(pile)  # Ctx.cards's reading
+        if Work.left < 0:
+            Work.spend(0)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    dest = zones[key]
+    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
+    if not pile or src == key:  # nothing to move, or a zone moved onto itself (unchanged)
+        return
+    if undo is not None and src not in undo:
+        undo[src] = pile[:]
+    uids = pile[:]  # emptied in one go, in its order (as _move's whole-zone path)
+    pile.clear()
+    if top:
+        dest[:0] = uids
+    else:
+        dest.extend(uids)
+    where = st.where
+    for uid in uids:
+        where[uid] = key
+
+
 # Ctx(st, loc) made with its slots set in place (no __init__ call)
 _CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
             "    ctx.viewer = None")
@@ -153,6 +185,7 @@ _NAMESPACE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
+    "_move_zone": _move_zone,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
@@ -326,6 +359,33 @@ class _Gen:
         except (RecursionError, ExpressionError):  # too deep: called as it is
             return f"{self.const(fn)}(ctx)"
 
+    def whole_zone(self, fn: Any) -> tuple[str, str] | None:
+        """For an expression that is a zone's name (read as ``Ctx.cards``), the name of a
+        per-seat zone (``Ctx.seat_cards``: the acting seat's) or ``zone[seat]``
+        (``Ctx.zone_at``), in the engine's own reading: the source of its card numbers
+        (``st.zones[key]``, or ``.get`` where no such zone reads as null) and of its key;
+        else None."""
+        tree = _TREES.get(fn)
+        kinds = _KINDS.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if not self.written or tree is None or kinds is None or not isinstance(text, str):
+            return None
+        if tree[0] == "name" and kinds.get(tree[1]) == "zone":
+            return "st.zones[src]", repr(tree[1])
+        if tree[0] == "name" and kinds.get(tree[1]) == "seatzone":  # as Ctx.seat_cards
+            return ("st.zones[src]", f"{tree[1] + '/'!r} + _str(st.turn_seat if "
+                    "loc.get('me') is None else _int(loc['me']))")
+        if tree[0] == "name_at" and kinds.get(tree[1]) == "seatzone":  # as Ctx.zone_at
+            g = self.xgen
+            g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
+            g.text_name = self.const(text)
+            try:
+                seat = g.src(tree[2])
+            except (RecursionError, ExpressionError):
+                return None
+            return "st.zones.get(src)", f"{tree[1] + '/'!r} + _fmt({seat})"
+        return None
+
     def const(self, value: Any) -> str:
         """A name of ours, bound to a value of the ruleset in the generated namespace."""
         name = f"_k{self.n}"
@@ -494,6 +554,13 @@ class _Gen:
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+            whole = self.whole_zone(what)
+            if whole is not None:  # a whole zone: moved without listing its cards
+                pile, src = whole
+                out.append(f"{ind}src = {src}")
+                out.append(f"{ind}_move_zone(st, ctx, {pile}, src, {self.const(to)}, "
+                           f"{fixed!r}, {at == 'top'!r})")
+                return 1
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
             out.append(f"{ind}c = {self.x(what)}")
             # one card (the commonest): _move written out, the zone's key as zone_key makes
