@@ -147,6 +147,41 @@ def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key
         where[uid] = key
 
 
+def _seats_in(st: Any) -> int:
+    """size(seats()), the state at hand: as ``expr._seat_count`` (the same number, the same
+    work counted)."""
+    players: int = st.players
+    out = st.out
+    n = players - sum(1 for s in out if s in range(players)) if out else players
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return n
+
+
+def _pile_size(pile: list[int] | None) -> int:
+    """size(zone) of a zone's card numbers (None: no such zone, null): the work of reading
+    the zone and of ``size`` of its list (as ``Ctx.zone_size``)."""
+    if pile is None:
+        return 0
+    n = len(pile)
+    Work.left -= 2 * n
+    if Work.left < 0:
+        Work.spend(0)
+    return n
+
+
+def _pile_top(st: Any, pile: list[int] | None) -> Any:
+    """top(zone) of a zone's card numbers (None: no such zone, null): its first card, the
+    work of reading the zone counted (``top`` counts none)."""
+    if not pile:
+        return None
+    Work.left -= len(pile)
+    if Work.left < 0:
+        Work.spend(0)
+    return st.game.spec.cards[pile[0]]
+
+
 # Ctx(st, loc) made with its slots set in place (no __init__ call)
 _CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
             "    ctx.viewer = None")
@@ -185,7 +220,8 @@ _NAMESPACE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_move_zone": _move_zone,
+    "_move_zone": _move_zone, "_seats_in": _seats_in, "_pile_size": _pile_size,
+    "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
@@ -258,6 +294,10 @@ class _ExprIn(_ExprGen):
         once = self.local_once(node)  # a local read once before a loop's items
         if once is not None:
             return once
+        if self.hoist is None and not self.loops:  # (outside a loop's parts)
+            direct = self.direct_read(node)
+            if direct is not None:
+                return direct
         if kind == "local" and node[1] not in self.pyvars:
             return f"loc.get({_ident(node[1])!r})"
         if kind == "name" and node[1] not in self.pyvars:
@@ -299,6 +339,54 @@ class _ExprIn(_ExprGen):
                     and of[1] not in self.pyvars):
                 return f"_la(loc, {_ident(of[1])!r}, {_ident(node[2])!r})"
         return super().src(node)
+
+
+    def zone_pile(self, node: Node) -> str | None:
+        """The source of a zone's card numbers for a zone's name (``Ctx.cards``), a
+        per-seat zone's name (``Ctx.seat_cards``: the acting seat's) or ``zone[seat]``
+        (``Ctx.zone_at``: None where there is no such zone, which reads as null); else None."""
+        if node[0] == "name" and node[1] not in self.pyvars:
+            kind = self.kinds.get(node[1])
+            if kind == "zone":
+                return f"st.zones[{_ident(node[1])!r}]"
+            if kind == "seatzone":
+                return (f"st.zones[{_ident(node[1]) + '/'!r} + _str(st.turn_seat if "
+                        "loc.get('me') is None else _int(loc['me']))]")
+        if node[0] == "name_at" and self.kinds.get(node[1]) == "seatzone":
+            return f"st.zones.get({_ident(node[1]) + '/'!r} + _fmt({self.src(node[2])}))"
+        return None
+
+    def direct_read(self, node: Node) -> str | None:
+        """A few reads written with the state at hand (``st``), outside a loop's parts: the
+        same values, work and errors as expr's code gives them.
+
+        - ``size(seats())``: the seats still in, counted (``_seats_in``, as ``_seat_count``);
+        - ``size(Z)`` and ``top(Z)`` of a zone ``Z`` (``hand``, ``deck``, ``pack[p]``): its
+          cards counted, or its top card, without listing them (``_pile_size``,
+          ``_pile_top``: the work of reading the zone and of ``size``/``top``);
+        - ``seat_name(x)`` of a seat of the game: its name, without the call."""
+        if node[0] == "core" and node[1] == "size" and len(node[2]) == 1:
+            arg = node[2][0]
+            if arg[0] == "call" and arg[1] == "seats" and not arg[2] and "seats" in DIRECT:
+                return "_seats_in(st)"
+            if arg[0] == "name_at" or (arg[0] == "name"
+                                       and self.kinds.get(arg[1]) == "seatzone"):
+                pile = self.zone_pile(arg)  # (size(zone) stays Ctx.zone_size)
+                if pile is not None:
+                    return f"_pile_size({pile})"
+            return None
+        if node[0] == "call" and node[1] == "top" and len(node[2]) == 1 and "top" in DIRECT:
+            pile = self.zone_pile(node[2][0])
+            if pile is not None:
+                return f"_pile_top(st, {pile})"
+            return None
+        if (node[0] == "call" and node[1] == "seat_name" and len(node[2]) == 1
+                and "seat_name" in DIRECT and not self.iterable):
+            x, names = f"_t{self.n}", f"_t{self.n + 1}"
+            self.n += 2
+            return (f"({names}[{x}] if _type({x} := {self.src(node[2][0])}) is _int "
+                    f"and 0 <= {x} < _len({names} := st.names) else _f_seat_name(ctx, {x}))")
+        return None
 
 
 class _Gen:
@@ -371,9 +459,9 @@ class _Gen:
         if not self.written or tree is None or kinds is None or not isinstance(text, str):
             return None
         if tree[0] == "name" and kinds.get(tree[1]) == "zone":
-            return "st.zones[src]", repr(tree[1])
+            return "st.zones[dk]", repr(tree[1])
         if tree[0] == "name" and kinds.get(tree[1]) == "seatzone":  # as Ctx.seat_cards
-            return ("st.zones[src]", f"{tree[1] + '/'!r} + _str(st.turn_seat if "
+            return ("st.zones[dk]", f"{tree[1] + '/'!r} + _str(st.turn_seat if "
                     "loc.get('me') is None else _int(loc['me']))")
         if tree[0] == "name_at" and kinds.get(tree[1]) == "seatzone":  # as Ctx.zone_at
             g = self.xgen
@@ -383,7 +471,7 @@ class _Gen:
                 seat = g.src(tree[2])
             except (RecursionError, ExpressionError):
                 return None
-            return "st.zones.get(src)", f"{tree[1] + '/'!r} + _fmt({seat})"
+            return "st.zones.get(dk)", f"{tree[1] + '/'!r} + _fmt({seat})"
         return None
 
     def const(self, value: Any) -> str:
@@ -556,9 +644,9 @@ class _Gen:
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
             whole = self.whole_zone(what)
             if whole is not None:  # a whole zone: moved without listing its cards
-                pile, src = whole
-                out.append(f"{ind}src = {src}")
-                out.append(f"{ind}_move_zone(st, ctx, {pile}, src, {self.const(to)}, "
+                pile, src = whole  # (dk: the key of the zone moved)
+                out.append(f"{ind}dk = {src}")
+                out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
                            f"{fixed!r}, {at == 'top'!r})")
                 return 1
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
