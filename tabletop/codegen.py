@@ -101,6 +101,24 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                 for uid in uids:
                     where[uid] = key
                 return
+        elif src and src != key and len(cards) > 2:  # several cards of one other zone, each
+            uids = [c.uid for c in cards]  # once: taken out of it, then put in at once, in
+            for uid in uids:  # their order (as the loop below leaves them)
+                if where[uid] != src:
+                    break
+            else:
+                gone = set(uids)
+                if len(gone) == len(uids):
+                    if undo is not None and src not in undo:
+                        undo[src] = pile[:]
+                    pile[:] = [u for u in pile if u not in gone]  # (each there once)
+                    if top:
+                        dest[:0] = uids
+                    else:
+                        dest.extend(uids)
+                    for uid in uids:
+                        where[uid] = key
+                    return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
         src = where[uid]
