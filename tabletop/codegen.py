@@ -272,6 +272,23 @@ class _ExprIn(_ExprGen):
         # ``it``): the same for every item of a loop in an expression (nothing there changes
         # the state), so read once per loop in a loop's item argument
         self.still: frozenset[str] = frozenset()
+        # a per-seat zone's or var's keys seat by seat ("hand/0", ...): the name of their
+        # tuple in the generated namespace, and its length (set by the segments' _Gen)
+        self.keys_of: Callable[[str], tuple[str, int]] | None = None
+
+    def keyed(self, name: str, seat: str, fmt: bool = False) -> str:
+        """The key of the per-seat zone or var ``name`` at the seat ``seat`` gives, as
+        ``f"{name}/{int(seat)}"`` (``fmt``: ``f"{name}/{seat}"``) makes it: a seat of the
+        game's its key made at load (no text built, its hash kept), any other value's
+        made as before. Outside a comprehension (its ``:=``)."""
+        conv = "_fmt({})" if fmt else "_str(_int({}))"
+        if self.keys_of is None or self.iterable or self.loops:
+            return f"{name + '/'!r} + {conv.format(seat)}"
+        keys, n = self.keys_of(name)
+        t = f"_t{self.n}"
+        self.n += 1
+        return (f"({keys}[{t}] if _type({t} := {seat}) is _int and 0 <= {t} < {n} "
+                f"else {name + '/'!r} + {conv.format(t)})")
 
     def no_viewer(self) -> bool:
         return self.top  # the segment's context (its argument functions: expr's own)
@@ -316,6 +333,8 @@ class _ExprIn(_ExprGen):
             direct = self.direct_read(node)
             if direct is not None:
                 return direct
+        if kind == "name_at" and self.kinds.get(node[1]) == "seatvar":  # Ctx.var_at's read
+            return f"st.vars.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
         if kind == "local" and node[1] not in self.pyvars:
             return f"loc.get({_ident(node[1])!r})"
         if kind == "name" and node[1] not in self.pyvars:
@@ -368,10 +387,10 @@ class _ExprIn(_ExprGen):
             if kind == "zone":
                 return f"st.zones[{_ident(node[1])!r}]"
             if kind == "seatzone":
-                return (f"st.zones[{_ident(node[1]) + '/'!r} + _str(st.turn_seat if "
-                        "loc.get('me') is None else _int(loc['me']))]")
+                me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+                return f"st.zones[{self.keyed(_ident(node[1]), me)}]"
         if node[0] == "name_at" and self.kinds.get(node[1]) == "seatzone":
-            return f"st.zones.get({_ident(node[1]) + '/'!r} + _fmt({self.src(node[2])}))"
+            return f"st.zones.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
         return None
 
     def direct_read(self, node: Node) -> str | None:
@@ -435,6 +454,8 @@ class _Gen:
         self.derived = derived or {}
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
         self.xgen.still = still & self.derived.keys()
+        self.xgen.keys_of = self.seat_keys
+        self.keys: dict[str, tuple[str, int]] = {}
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
         # which blocks run by a function (``semi``), by id, and those of them that may call
@@ -479,8 +500,8 @@ class _Gen:
         if tree[0] == "name" and kinds.get(tree[1]) == "zone":
             return "st.zones[dk]", repr(tree[1])
         if tree[0] == "name" and kinds.get(tree[1]) == "seatzone":  # as Ctx.seat_cards
-            return ("st.zones[dk]", f"{tree[1] + '/'!r} + _str(st.turn_seat if "
-                    "loc.get('me') is None else _int(loc['me']))")
+            me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+            return "st.zones[dk]", self.xgen.keyed(_ident(tree[1]), me)
         if tree[0] == "name_at" and kinds.get(tree[1]) == "seatzone":  # as Ctx.zone_at
             g = self.xgen
             g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
@@ -489,8 +510,16 @@ class _Gen:
                 seat = g.src(tree[2])
             except (RecursionError, ExpressionError):
                 return None
-            return "st.zones.get(dk)", f"{tree[1] + '/'!r} + _fmt({seat})"
+            return "st.zones.get(dk)", g.keyed(_ident(tree[1]), seat, True)
         return None
+
+    def seat_keys(self, name: str) -> tuple[str, int]:
+        """The name of the tuple of a per-seat zone's or var's keys, seat by seat (as many
+        as the game may have seats), and its length."""
+        if name not in self.keys:
+            n = self.spec.max_players
+            self.keys[name] = (self.const(tuple(f"{name}/{s}" for s in range(n))), n)
+        return self.keys[name]
 
     def const(self, value: Any) -> str:
         """A name of ours, bound to a value of the ruleset in the generated namespace."""
@@ -626,7 +655,7 @@ class _Gen:
                   else self.x(seat))
             for name, expr in p["values"].items():
                 var = self.spec.vars[name]
-                key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
+                key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
                 x = self.x(expr)
                 if kind == "set":
                     out.append(f"{ind}v = {x}")
@@ -676,7 +705,7 @@ class _Gen:
             if fixed is None:
                 seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
                         if to[1] is None else self.x(to[1]))
-                out.append(f"{i2}dk = {to[0] + '/'!r} + _str(_int({seat}))")
+                out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
             dk = repr(fixed) if fixed is not None else "dk"
             out += [f"{i2}v = c.uid",
                     f"{i2}zones = st.zones",
