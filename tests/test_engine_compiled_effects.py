@@ -91,7 +91,9 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           "next_seat", "first_seat", "out", "_check_end",
           # a deal written out; a question's Pending, its slots set in place
           "extend", "seat", "notation", "pass_notation", "optional", "prompt",
-          "seats", "notations", "passes", "words"}
+          "seats", "notations", "passes", "words",
+          # the seats' names (seat_name() written out, codegen's direct reads)
+          "names"}
 
 
 def _check_source(source: str) -> None:
