@@ -13,11 +13,12 @@ aliases, and gives back the data and the line of every field.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import yaml
 
-from .ruleset_messages import ruleset_texts
+from .ruleset_messages import Langs, ruleset_texts
 
 MAX_FILE_BYTES = 1_000_000  # a ruleset file
 MAX_YAML_DEPTH = 64  # nested mappings and lists
@@ -156,7 +157,11 @@ def read_yaml(text: str) -> tuple[Any, dict[str, int]]:
         try:
             data = reader.construct_document(node)
         except (ValueError, OverflowError) as e:  # e.g. a number of thousands of digits
-            raise LimitError.of("value_unreadable", why=e) from None
+            why = str(e)  # Python's words; a number too long to read is said in French too
+            digits = sys.get_int_max_str_digits()
+            raise LimitError.of("value_unreadable", why=Langs(
+                en=why, fr=ruleset_texts("number_digits", digits=digits)["fr"]
+                if "integer string conversion" in why else why)) from None
     finally:
         reader.dispose()
     return data, _lines(node)

@@ -299,6 +299,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                     "fr": "un alias YAML (*nom) renvoie à la valeur qui le contient"},
     "value_unreadable": {"en": "a value cannot be read ({why})",
                          "fr": "une valeur ne peut pas être lue ({why})"},
+    "number_digits": {"en": "a number of more than {digits} digits",
+                      "fr": "un nombre de plus de {digits} chiffres"},
     # extends:
     "extends_ref": {"en": "extends takes the id of a ruleset beside this file, or a path to one",
                     "fr": "extends prend l'id d'un fichier de règles à côté de celui-ci, ou son "
@@ -418,6 +420,12 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",
                     "fr": "il faudrait plus de mémoire qu'il n'y en a"},
+    # tabletop simulate (simulate.py)
+    "simulate_memory": {"en": "a game ran out of memory: a mistake in the ruleset",
+                        "fr": "une partie a manqué de mémoire : une erreur dans les règles"},
+    "simulate_depth": {"en": "a game ran out of nesting depth: a mistake in the ruleset",
+                       "fr": "une partie s'est imbriquée trop profondément : une erreur dans "
+                             "les règles"},
     # tabletop check (checker.py)
     "check_loaded": {"en": "{path}: loaded - {name}, {summary}",
                      "fr": "{path} : chargé - {name}, {summary}"},
@@ -425,7 +433,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                       "fr": "{cards} {card_word}, {moves} {move_word}, {span} {player_word}"},
     "check_played": {"en": "played {n} random {game_word} in {seconds} s ({span} {player_word}"
                            "{every})",
-                     "fr": "parties jouées au hasard : {n} en {seconds} s ({span} {player_word}"
+                     "fr": "{n} {game_word} au hasard en {seconds} s ({span} {player_word}"
                            "{every})"},
     "check_every_option": {"en": ", every option value in turn",
                            "fr": ", chaque valeur d'option à tour de rôle"},
@@ -440,7 +448,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "check_options": {"en": ", options {options}", "fr": ", options {options}"},
     "check_to_see": {"en": "  to see it: {command}", "fr": "  pour le voir : {command}"},
     "check_then": {"en": "  then type these {n} {move_word}: {moves}",
-                   "fr": "  puis tapez ces {n} {move_word} : {moves}"},
+                   "fr": "  puis tapez {n} {move_word} : {moves}"},
     "check_no_problem": {"en": "no problem found", "fr": "aucun problème trouvé"},
     "check_setup": {"en": "the game cannot be set up: {error}",
                     "fr": "la partie ne peut pas être mise en place : {error}"},
@@ -466,7 +474,7 @@ _WORDS = {
     "card": {"en": ("card", "cards"), "fr": ("carte", "cartes")},
     "move": {"en": ("move", "moves"), "fr": ("coup", "coups")},
     "player": {"en": ("player", "players"), "fr": ("joueur", "joueurs")},
-    "game": {"en": ("game", "games"), "fr": ("partie", "parties")},
+    "game": {"en": ("game", "games"), "fr": ("partie jouée", "parties jouées")},
 }
 
 # PyYAML's usual complaints (its problem text), said in French; others are left as PyYAML
@@ -480,8 +488,20 @@ _YAML_PROBLEMS_FR = {
     "found unexpected end of stream": "le fichier s'arrête avant la fin d'une valeur (un "
                                       "guillemet ou un crochet non fermé ?)",
     "found unexpected ':'": "un « : » inattendu",
-    "expected ',' or ']', but got '<stream end>'": "un « ] » manque avant la fin du fichier",
-    "expected ',' or '}', but got '<stream end>'": "un « } » manque avant la fin du fichier",
+    "did not find expected ',' or '}'": "il manque une « , » ou une « } » (une accolade non "
+                                         "fermée ?)",
+    "did not find expected ',' or ']'": "il manque une « , » ou un « ] » (un crochet non "
+                                         "fermé ?)",
+    "did not find expected key": "une clé est attendue ici (l'indentation est-elle la même "
+                                 "que celle des lignes voisines ?)",
+    "did not find expected node content": "une valeur est attendue ici",
+    "did not find expected '-' indicator": "un « - » est attendu ici (l'élément d'une liste "
+                                           "est-il bien indenté ?)",
+    "found character that cannot start any token": "un caractère ne peut pas commencer une "
+                                                   "valeur ici (mettez-la entre guillemets)",
+    "found unknown escape character": "un caractère d'échappement inconnu (\\) dans un texte "
+                                      "entre guillemets doubles",
+    "expected <block end>, but found": "l'indentation ne suit pas celle des lignes au-dessus",
     "found undefined alias": "un alias (*nom) sans ancre (&nom) qui le définisse",
     "found duplicate anchor; first occurrence": "une ancre (&nom) définie deux fois",
 }
