@@ -162,6 +162,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         'le nom du jeu, par exemple "Mon Jeu" (écrit mon-jeu.yaml)'))
     nw.add_argument("--dir", default=".", help=h("the folder to write it in (default: here)",
                                                  "le dossier où l'écrire (par défaut : ici)"))
+    nw.add_argument("--lang", choices=LANGS, help=lang_help)
     pl = command("play", epilog=epilog, text=h(
         "play a game in the terminal", "jouer une partie dans le terminal"))
     pl.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=game_help)

@@ -420,6 +420,14 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",
                     "fr": "il faudrait plus de mémoire qu'il n'y en a"},
+    # tabletop new (starter.py)
+    "starter_name": {"en": "{name!r} cannot name a game: use letters and digits, e.g. tabletop "
+                           "new 'My Game'",
+                     "fr": "{name!r} ne peut pas nommer un jeu : utilisez des lettres et des "
+                           "chiffres, par exemple tabletop new 'Mon Jeu'"},
+    "starter_exists": {"en": "{path} is already there: choose another name, or move that file",
+                       "fr": "{path} existe déjà : choisissez un autre nom, ou déplacez ce "
+                             "fichier"},
     # tabletop simulate (simulate.py)
     "simulate_memory": {"en": "a game ran out of memory: a mistake in the ruleset",
                         "fr": "une partie a manqué de mémoire : une erreur dans les règles"},

@@ -234,3 +234,15 @@ def test_checks_help_says_lang_in_both_languages(capsys: pytest.CaptureFixture[s
     assert code == 0 and "--lang {en,fr} the language of the report and of the ruleset's" in out
     out, code = _run(["check", "--help", "--lang", "fr"], capsys)
     assert code == 0 and "--lang {en,fr} la langue du rapport et des erreurs du fichier" in out
+
+
+def test_new_says_its_mistakes_in_french(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out, code = _run(["new", "Mon Jeu", "--dir", str(tmp_path), "--lang", "fr"], capsys)
+    assert code == 0 and out.startswith(f"{tmp_path}/mon-jeu.yaml écrit")
+    out, code = _run(["new", "Mon Jeu", "--dir", str(tmp_path), "--lang", "fr"], capsys)
+    assert (code, out) == (2, f"tabletop: {tmp_path}/mon-jeu.yaml existe déjà : choisissez un "
+                              "autre nom, ou déplacez ce fichier")
+    out, code = _run(["new", "Mon Jeu", "--dir", str(tmp_path)], capsys)
+    assert (code, out) == (2, f"tabletop: {tmp_path}/mon-jeu.yaml is already there: choose "
+                              "another name, or move that file")
