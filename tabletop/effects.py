@@ -15,7 +15,7 @@ from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
 from .limits import MAX_FRAMES
-from .ruleset_messages import ruleset_error, ruleset_texts
+from .ruleset_messages import ruleset_error
 from .spec import Block, GameSpec, Step, text_of
 from .values import (
     CHOICE,
@@ -555,9 +555,8 @@ Runner = Callable[[Effects, Frame], None]
 
 
 def _too_many_steps(st: Effects, path: str) -> RulesetError:
-    texts = ruleset_texts("steps_limit", limit=STEP_BUDGET)
-    return RulesetError(texts["en"], file=st.spec.source, line=st.spec.line_of(path),
-                        field=path, reasons=texts)
+    return RulesetError.of("steps_limit", file=st.spec.source, line=st.spec.line_of(path),
+                           field=path, limit=STEP_BUDGET)
 
 
 # Steps that never push a frame, ask a question or end the game: a block made of these alone

@@ -47,6 +47,15 @@ class RulesetError(TabletopError):
         self.reason = message
         self.reasons = {"en": message, **reasons}
 
+    @classmethod
+    def of(cls, key: str, /, *, file: str = "", line: int | None = None, field: str = "",
+           **kw: object) -> RulesetError:
+        """The mistake ``key`` of ruleset_messages' catalogue (its values as keywords)."""
+        from .ruleset_messages import ruleset_texts
+
+        reasons = ruleset_texts(key, **kw)
+        return cls(reasons["en"], file=file, line=line, field=field, reasons=reasons)
+
 
 class ExpressionError(TabletopError):
     """An expression in a ruleset does not parse or cannot be evaluated."""

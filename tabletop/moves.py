@@ -14,7 +14,7 @@ from .context import _SUIT_LETTERS, Ctx
 from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
 from .expr import Work
 from .limits import MAX_BINDINGS, MAX_WORK
-from .ruleset_messages import ruleset_error, ruleset_texts
+from .ruleset_messages import ruleset_error
 from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
 from .values import CHOICE, RULESET_BUGS, Move, fold_accents, message_error, message_texts
 
@@ -31,9 +31,8 @@ def too_many_bindings(spec: GameSpec, ms: MoveSpec) -> None:
     """A move whose arguments could be filled in more than MAX_BINDINGS ways: one sentence
     naming its field."""
     path = arg_path(spec, ms.args[-1]).rpartition(".args")[0]
-    texts = ruleset_texts("bindings_limit", id=ms.id, limit=MAX_BINDINGS)
-    raise RulesetError(texts["en"], file=spec.source, line=spec.line_of(path), field=path,
-                       reasons=texts)
+    raise RulesetError.of("bindings_limit", file=spec.source, line=spec.line_of(path),
+                          field=path, id=ms.id, limit=MAX_BINDINGS)
 
 
 _new = object.__new__
@@ -305,12 +304,11 @@ class MoveListing(StateBase):
             ways = sum(math.comb(len(items), k) for k in range(max(a.min, 0),
                                                                 min(a.max, len(items)) + 1))
             if ways > MAX_BINDINGS:
-                texts = ruleset_texts("card_sets_limit", name=a.name, ways=ways, lo=a.min,
-                                      hi=a.max, n=len(items), limit=MAX_BINDINGS)
-                raise RulesetError(
-                    texts["en"], file=self.spec.source,
+                raise RulesetError.of(
+                    "card_sets_limit", file=self.spec.source,
                     line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a),
-                    reasons=texts)
+                    name=a.name, ways=ways, lo=a.min, hi=a.max, n=len(items),
+                    limit=MAX_BINDINGS)
             subsets: list[Any] = []
             seen: set[tuple[str, ...]] = set()
             for k in range(a.min, min(a.max, len(items)) + 1):

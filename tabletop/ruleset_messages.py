@@ -506,7 +506,11 @@ _YAML_PROBLEMS_FR = {
     "did not find expected '-' indicator": "un « - » est attendu ici (l'élément d'une liste "
                                            "est-il bien indenté ?)",
     "found character that cannot start any token": "un caractère ne peut pas commencer une "
-                                                   "valeur ici (mettez-la entre guillemets)",
+                                                   "valeur ici (une tabulation ? indentez avec "
+                                                   "des espaces ; sinon, mettez la valeur entre "
+                                                   "guillemets)",
+    "mapping values are not allowed in this context": "un « : » est de trop ici (une clé sans "
+                                                      "son « : » juste avant ?)",
     "found unknown escape character": "un caractère d'échappement inconnu (\\) dans un texte "
                                       "entre guillemets doubles",
     "expected <block end>, but found": "l'indentation ne suit pas celle des lignes au-dessus",

@@ -312,8 +312,7 @@ class GameSpec:
         for z in self.zones.values():
             if z.deck:
                 return z.name
-        raise RulesetError("no zone is marked deck: true", file=self.source, field="zones",
-                           reasons=ruleset_texts("no_deck"))
+        raise RulesetError.of("no_deck", file=self.source, field="zones")
 
     def card_by_code(self, code: str) -> list[CardDef]:
         """All instances of the card with this code (several for duplicates)."""
@@ -1283,16 +1282,12 @@ def load_spec(path: str | Path) -> GameSpec:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
-            raise RulesetError(f"the file is larger than {MAX_FILE_BYTES} bytes (the limit)",
-                               file=str(p), reasons=ruleset_texts("file_too_big",
-                                                                  limit=MAX_FILE_BYTES))
+            raise RulesetError.of("file_too_big", file=str(p), limit=MAX_FILE_BYTES)
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError("no such file", file=str(p),
-                           reasons=ruleset_texts("no_such_file")) from None
+        raise RulesetError.of("no_such_file", file=str(p)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RulesetError(f"cannot read the file ({e})", file=str(p),
-                           reasons=ruleset_texts("cannot_read", why=e)) from None
+        raise RulesetError.of("cannot_read", file=str(p), why=e) from None
     return load_spec_text(text, str(p))
 
 
@@ -1308,11 +1303,9 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
     try:
         spec = loader.load()
     except RecursionError:
-        raise RulesetError("the ruleset is nested too deeply to read", file=source,
-                           reasons=ruleset_texts("ruleset_too_deep")) from None
+        raise RulesetError.of("ruleset_too_deep", file=source) from None
     except MemoryError:
-        raise RulesetError("the ruleset needs more memory than there is to read", file=source,
-                           reasons=ruleset_texts("ruleset_memory")) from None
+        raise RulesetError.of("ruleset_memory", file=source) from None
     rules = loader.lang(data["rules"], "rules") if "rules" in data else {}
     return attrs.evolve(spec, lines=line_map, rules=rules,
                         untranslated=tuple(loader.untranslated),
@@ -1329,15 +1322,12 @@ def _read_yaml(text: str, source: str) -> tuple[dict[str, Any], dict[str, int]]:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(e, "problem", None) or str(e)
-        raise RulesetError(f"not valid YAML: {problem}", file=source, line=line,
-                           reasons=ruleset_texts("not_yaml", problem=yaml_problem(problem))
-                           ) from None
+        raise RulesetError.of("not_yaml", file=source, line=line,
+                              problem=yaml_problem(problem)) from None
     except RecursionError:
-        raise RulesetError("the YAML is nested too deeply", file=source,
-                           reasons=ruleset_texts("yaml_too_deep")) from None
+        raise RulesetError.of("yaml_too_deep", file=source) from None
     if not isinstance(data, dict):
-        raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source,
-                           reasons=ruleset_texts("not_a_mapping"))
+        raise RulesetError.of("not_a_mapping", file=source)
     return data, lines
 
 
@@ -1349,9 +1339,8 @@ def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str
     if "extends" not in data:
         return data, {}
     def fail(key: str, /, **kw: Any) -> RulesetError:
-        texts = ruleset_texts(key, **kw)
-        return RulesetError(texts["en"], file=source, line=lines.line("extends"),
-                            field="extends", reasons=texts)
+        return RulesetError.of(key, file=source, line=lines.line("extends"), field="extends",
+                               **kw)
 
     ref = data["extends"]
     if not isinstance(ref, str) or not ref.strip():
