@@ -51,6 +51,7 @@ def starter(tmp_path: Path) -> str:
 @pytest.fixture(autouse=True)
 def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")  # the flag decides, not the machine
+    monkeypatch.setenv("COLUMNS", "2000")  # a long temporary path is not cut in two
 
 
 # each way of breaking the starter: the text replaced, its replacement, and what is said of the
