@@ -420,6 +420,11 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",
                     "fr": "il faudrait plus de mémoire qu'il n'y en a"},
+    # the bots' use of evaluate (bots/__init__.py)
+    "evaluate_call": {"en": "evaluate cannot call {name}()",
+                      "fr": "evaluate ne peut pas appeler {name}()"},
+    "evaluate_number": {"en": "the ruleset's evaluate gave {v!r}, not a number",
+                        "fr": "l'evaluate des règles a donné {v!r}, et non un nombre"},
     # tabletop new (starter.py)
     "starter_name": {"en": "{name!r} cannot name a game: use letters and digits, e.g. tabletop "
                            "new 'My Game'",
