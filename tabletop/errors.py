@@ -38,8 +38,8 @@ class RulesetError(TabletopError):
                 where += ruleset_texts("where_line", line=line)[lang]
             if field:
                 where += ruleset_texts("where_field", field=field)[lang]
-            sep = " : " if lang == "fr" else ": "
-            texts[lang] = f"{where}{sep}{reasons.get(lang) or message}"
+            texts[lang] = ruleset_texts("where_what", where=where,
+                                        what=reasons.get(lang) or message)[lang]
         super().__init__(texts["en"], texts=texts)
         self.file = file
         self.line = line

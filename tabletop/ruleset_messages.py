@@ -25,6 +25,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "where_unknown": {"en": "<ruleset>", "fr": "<règles>"},
     "where_line": {"en": ", line {line}", "fr": ", ligne {line}"},
     "where_field": {"en": ", field '{field}'", "fr": ", champ '{field}'"},
+    "where_what": {"en": "{where}: {what}", "fr": "{where} : {what}"},
     # what a value is, said after "got" (spec._kind)
     "kind_nothing": {"en": "nothing", "fr": "une valeur vide"},
     "kind_mapping": {"en": "a mapping", "fr": "une table (clé: valeur)"},
