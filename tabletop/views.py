@@ -58,10 +58,11 @@ def rename_held(s: StateBase, swap: dict[int, int]) -> None:
         if isinstance(v, CardDef):
             return spec_cards[swap.get(v.uid, v.uid)]
         if isinstance(v, list):
-            return [remap(x) for x in v]
+            return [x if x.__class__ in _AS_IS else remap(x) for x in v]
         return v
 
-    s.vars = {k: remap(v) for k, v in s.vars.items()}
+    # (a number, a text, a flag or null is its own remapping: kept without the call)
+    s.vars = {k: v if v.__class__ in _AS_IS else remap(v) for k, v in s.vars.items()}
     remapped: set[int] = set()
     for f in s.frames:  # frames may share one table of locals: remap each table once
         if id(f.locals) not in remapped:
