@@ -9,9 +9,11 @@ question waits is written with its generator."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
+from helpers import load_ruleset
 
 import tabletop
 from tabletop.base import SeedLater
@@ -19,8 +21,6 @@ from tabletop.bots import decide, make_bot
 from tabletop.bots.expert import ExpertBot
 from tabletop.errors import RulesetError
 from tabletop.views import _jsonable
-
-from helpers import load_ruleset
 
 # Chosen by main before this pass (8ad7313): game, players, seed, moves played at random (the
 # seed's generator) before the decision, then the moves of bot:mcts (12 iterations), bot:greedy
@@ -112,7 +112,7 @@ def test_the_bots_choose_the_moves_they_chose_before(gid: str) -> None:
         assert decide(make_bot("greedy", seed=seed, samples=2), st, seat).text == greedy
         if expert is not None:
             bot = ExpertBot(seed=seed, worlds=2, nodes=100, seconds=0)
-            ranked = bot.rank(seat, st.legal_moves(), lambda r: st.determinize(seat, r))
+            ranked = bot.rank(seat, st.legal_moves(), partial(st.determinize, seat))
             assert ranked[0][1].text == expert
         assert st.to_json() == before  # the real game is not touched by the search
 
