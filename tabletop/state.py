@@ -14,6 +14,7 @@ from .context import Ctx
 from .effects import Effects
 from .errors import GameOverError, RulesetError, WrongSeatError
 from .expr import Work
+from .limits import MAX_WORK
 from .moves import MoveListing
 from .saves import Saving
 from .values import (
@@ -87,6 +88,20 @@ class State(MoveListing, Effects, Views, Saving):
             raise self._bug(e, f"while playing {m.text!r}", self._where, m.text) from None
         finally:  # the move is over (played or undone): its changes no longer kept
             self._undo_zones = self._undo_known = None  # _end_move, written out
+
+    def _play_listed(self, m: Move) -> None:
+        """``play(m)`` for a move ``m`` of the listing ``legal_moves()`` just gave, on a world
+        that is thrown away if a move fails (the search bots' simulations): the same game
+        after it, and the same error naming the field if the ruleset fails half-way, but
+        nothing kept to undo the move (no snapshot, no record of the zones and knowledge it
+        changes: the world is left as the failure left it) and no events given back."""
+        Work.left = MAX_WORK  # Work.reset(), written out
+        try:
+            self._apply(m)
+        except RULESET_BUGS as e:
+            if isinstance(e, RulesetError):
+                raise
+            raise self._bug(e, f"while playing {m.text!r}", self._where) from None
 
 
 

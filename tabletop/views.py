@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
-from .base import StateBase, shuffle
+from .base import SeedLater, StateBase, shuffle
 from .context import Ctx
 from .expr import Work
 from .spec import CardDef, ComboDef
@@ -14,8 +14,16 @@ from .values import PUBLIC, RULESET_BUGS
 _S = TypeVar("_S", bound=StateBase)
 
 
+_AS_IS = frozenset({int, str, bool, float, type(None)})  # values _jsonable gives as they are
+
+
 def _jsonable(v: Any) -> Any:
     """A view value as JSON: cards become their codes."""
+    cls = v.__class__
+    if cls in _AS_IS:  # (the commonest values, and a list of them, without the tests below)
+        return v
+    if cls is list:
+        return [x if x.__class__ in _AS_IS else _jsonable(x) for x in v]
     if isinstance(v, CardDef | ComboDef):
         return v.code
     if isinstance(v, list | tuple):
@@ -50,10 +58,11 @@ def rename_held(s: StateBase, swap: dict[int, int]) -> None:
         if isinstance(v, CardDef):
             return spec_cards[swap.get(v.uid, v.uid)]
         if isinstance(v, list):
-            return [remap(x) for x in v]
+            return [x if x.__class__ in _AS_IS else remap(x) for x in v]
         return v
 
-    s.vars = {k: remap(v) for k, v in s.vars.items()}
+    # (a number, a text, a flag or null is its own remapping: kept without the call)
+    s.vars = {k: v if v.__class__ in _AS_IS else remap(v) for k, v in s.vars.items()}
     remapped: set[int] = set()
     for f in s.frames:  # frames may share one table of locals: remap each table once
         if id(f.locals) not in remapped:
@@ -182,7 +191,8 @@ class Views(StateBase):
                                                          strict=True)]
         s.known = [set(k) if i == seat else set() for i, k in enumerate(s.known)]
         s.log = [e for e in s.log if e.visible_to(seat)]
-        s.rng = random.Random(rng.getrandbits(64))
+        s._rng = SeedLater(rng.getrandbits(64))  # (base.py)
+        s._rng_shared = True  # random.Random(that seed), made if the world draws
         s.quiet = True
         s._legal = None
         return s

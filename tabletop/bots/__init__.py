@@ -51,10 +51,39 @@ def reward(state: State, seat: int) -> float:
 
 
 def rollout(state: State, rng: random.Random) -> State:
-    """Play uniformly random moves to the end (the state is changed)."""
-    while not state.is_over:
-        state.play(rng.choice(state.legal_moves()))
+    """Play uniformly random moves to the end (the state is changed; a state on which the
+    ruleset fails is left as the failure left it)."""
+    _random_moves(state, rng, None)
     return state
+
+
+_Random = random.Random
+
+
+def _random_moves(st: State, rng: random.Random, cut: int | None) -> None:
+    """Play uniformly random moves until the game ends, at most ``cut`` of them (None: no
+    bound), as ``st.play(rng.choice(st.legal_moves()))`` would: the same moves, the same
+    draws from ``rng``, the same game after each and the same error naming the field if the
+    ruleset fails; but nothing is kept to undo a move (``State._play_listed``: the world is
+    thrown away then) and ``Random.choice`` is written out for the generator's own class."""
+    if type(rng) is not _Random:
+        while st.outcome is None and (cut is None or (cut := cut - 1) >= 0):
+            st._play_listed(rng.choice(st.legal_moves()))
+        return
+    getrandbits = rng.getrandbits
+    play = st._play_listed
+    left = -1 if cut is None else max(cut, 0)  # -1: no bound (it never comes down to 0)
+    while st.outcome is None and left != 0:
+        left -= 1
+        moves = st.legal_moves()
+        n = len(moves)
+        if not n:
+            rng.choice(moves)  # the error choice gives (a game with no move, not over)
+        k = n.bit_length()  # Random._randbelow, as choice draws it
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        play(moves[r])
 
 
 class RandomBot:
@@ -198,44 +227,44 @@ class MctsBot:
         root = _Node(None)
         lo, hi = 1.0, 0.0  # the spread of rewards seen so far: UCB works on it rescaled
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        c = self.c
+        log, sqrt = math.log, math.sqrt
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() > deadline:
                 break
             st = sample(rng)
             node = root
             path = [root]
-            while not st.is_over:
+            # the moves are played as play() would (State._play_listed: a world is thrown
+            # away if the ruleset fails in it, so nothing is kept to undo a move)
+            while st.outcome is None:
                 moves = st.legal_moves()
-                untried = [m for m in moves if m.text not in node.children]
+                kids = node.children
+                untried = [m for m in moves if m.text not in kids]
                 if untried:
                     m = rng.choice(untried)
                     child = _Node(st.current_player)
-                    node.children[m.text] = child
-                    st.play(m)
+                    kids[m.text] = child
+                    st._play_listed(m)
                     path.append(child)
                     break
-                children = [(m, node.children[m.text]) for m in moves]
+                children = [(m, kids[m.text]) for m in moves]
                 for _m, ch in children:
                     ch.avail += 1
                 best_m, best = children[0]
                 best_score = -math.inf
                 spread = hi - lo if hi > lo else 1.0
                 for m, ch in children:
-                    mean = (ch.total / ch.visits - lo) / spread
-                    score = mean + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    visits = ch.visits
+                    score = ((ch.total / visits - lo) / spread
+                             + c * sqrt(log(ch.avail) / visits))
                     if score > best_score:
                         best_m, best, best_score = m, ch, score
-                st.play(best_m)
+                st._play_listed(best_m)
                 node = best
                 path.append(best)
             cut = st.spec.rollout_moves
-            if cut is None:
-                rollout(st, rng)
-            else:  # a bounded playout, scored like greedy's: the evaluate of every seat
-                for _ in range(cut):
-                    if st.is_over:
-                        break
-                    st.play(rng.choice(st.legal_moves()))
+            _random_moves(st, rng, cut)
             rewards = [reward(st, s) if cut is None else _judge(st, s)
                        for s in range(st.players)]
             lo, hi = min(lo, *rewards), max(hi, *rewards)
