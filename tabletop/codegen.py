@@ -65,6 +65,8 @@ _DIRECT_DEPTH = 48
 # how many frames the interpreter would have above the stack's own for a block's function
 # that may call itself to go on (past it: its frame made, the interpreter goes on from there)
 _DEPTH = 64
+# the most distinct lines a log step keeps the event of (codegen.log), past which it forgets
+_LOG_MEMO = 256
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
@@ -158,6 +160,7 @@ _NAMESPACE: dict[str, Any] = {
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
     "_new": object.__new__, "_Event": Event, "_Pending": Pending, "_U": _UNREAD,
+    "_forget": dict.clear,
     **{f"_ev_{name}": setter for name, setter in zip(
         ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
@@ -1027,9 +1030,13 @@ class _Gen:
             out.append(f"{i2}if c is not _str:")  # a number and a card (its label) at once
             out.append(f"{i2}    h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
                        f"if c is _CardDef else _display(h{i}))")
+        # The event of a line is a frozen value decided by its holes' texts (and the seat
+        # for ``log``): one event per distinct line, kept in a table of this step's (at most
+        # _LOG_MEMO lines, then emptied), with its texts' length counted as work each time.
         items: list[str] = []
         size = 0
         sizes: list[str] = []
+        made: list[str] = []
         for j, (lang, plan) in enumerate(plans):
             if all(isinstance(x, str) for x in plan):
                 text = "".join(str(x) for x in plan)
@@ -1037,23 +1044,65 @@ class _Gen:
                 size += len(text)
                 continue
             pieces = [f"h{x}" if isinstance(x, int) else repr(x) for x in plan]
-            out.append(f"{i2}t{j} = {' + '.join(pieces)}")
+            made.append(f"t{j} = {' + '.join(pieces)}")
             items.append(f"{lang!r}: t{j}")
             sizes.append(f"_len(t{j})")
-        if size or sizes:
-            out.append(f"{i2}_W.left -= {' + '.join([*sizes, *([str(size)] if size else [])])}")
-            out.append(f"{i2}if _W.left < 0:")
-            out.append(f"{i2}    _W.spend(0)")
-        if by_me:  # ctx.me
-            out.append(f"{i2}m = ctx.locals.get('me')")
-            out.append(f"{i2}m = st.turn_seat if m is None else _int(m)")
-        out.append(f"{i2}e = _new(_Event)")  # values.make_event, written out
-        out.append(f"{i2}_ev_kind(e, 'log')")
-        out.append(f"{i2}_ev_seat(e, {'m' if by_me else 'None'})")
-        out.append(f"{i2}_ev_text(e, {{{', '.join(items)}}})")
-        out.append(f"{i2}_ev_data(e, {{}})")
-        out.append(f"{i2}_ev_private_to(e, None)")
-        out.append(f"{i2}st._events.append(e)")
+        count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
+        me = ([f"{i2}m = ctx.locals.get('me')",  # ctx.me
+               f"{i2}m = st.turn_seat if m is None else _int(m)"] if by_me else [])
+        memo = self.const({})
+        if not fns:  # a line of fixed texts: its size known, its event made once (per seat)
+            if size:
+                out += [f"{i2}_W.left -= {size}", *count]
+            out += me
+            if not by_me:
+                event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
+                                                            for lang, plan in plans}, {}, None))
+                out.append(f"{i2}st._events.append({event})")
+                return True
+            out += [f"{i2}e = {memo}.get(m)",
+                    f"{i2}if e is None:",
+                    f"{i2}    if _len({memo}) >= {_LOG_MEMO}:",
+                    f"{i2}        _forget({memo})",
+                    f"{i2}    e = {memo}[m] = _new(_Event)",  # values.make_event, written out
+                    f"{i2}    _ev_kind(e, 'log')",
+                    f"{i2}    _ev_seat(e, m)",
+                    f"{i2}    _ev_text(e, {{{', '.join(items)}}})",
+                    f"{i2}    _ev_data(e, {{}})",
+                    f"{i2}    _ev_private_to(e, None)",
+                    f"{i2}st._events.append(e)"]
+            return True
+        key = "h0" if len(fns) == 1 else "(" + ", ".join(f"h{i}" for i in range(len(fns))) + ")"
+        total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
+        i3 = i2 + "    "
+        out += [f"{i2}r = {memo}.get({key})",
+                f"{i2}if r is None:",
+                *[i3 + line for line in made],
+                f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
+                f"{i3}    _forget({memo})"]
+        if by_me:  # its length, its texts, its event by seat
+            out.append(f"{i3}r = {memo}[{key}] = ({total}, {{{', '.join(items)}}}, {{}})")
+        else:  # its length, its event
+            out += [f"{i3}e = _new(_Event)",  # values.make_event, written out
+                    f"{i3}_ev_kind(e, 'log')",
+                    f"{i3}_ev_seat(e, None)",
+                    f"{i3}_ev_text(e, {{{', '.join(items)}}})",
+                    f"{i3}_ev_data(e, {{}})",
+                    f"{i3}_ev_private_to(e, None)",
+                    f"{i3}r = {memo}[{key}] = ({total}, e)"]
+        out += [f"{i2}_W.left -= r[0]", *count, *me]
+        if by_me:
+            out += [f"{i2}e = r[2].get(m)",
+                    f"{i2}if e is None:",
+                    f"{i2}    e = r[2][m] = _new(_Event)",
+                    f"{i2}    _ev_kind(e, 'log')",
+                    f"{i2}    _ev_seat(e, m)",
+                    f"{i2}    _ev_text(e, r[1])",
+                    f"{i2}    _ev_data(e, {{}})",
+                    f"{i2}    _ev_private_to(e, None)",
+                    f"{i2}st._events.append(e)"]
+        else:
+            out.append(f"{i2}st._events.append(r[1])")
         return True
 
     def block(self, block: Block) -> dict[int, Segment]:
