@@ -1040,10 +1040,11 @@ class _Gen:
         out.append(f"{ind}if not st.quiet:")
         for i, fn in enumerate(fns):
             out.append(f"{i2}h{i} = {self.x(fn)}")
-            out.append(f"{i2}c = h{i}.__class__")  # as display shows it: a text as it is,
-            out.append(f"{i2}if c is not _str:")  # a number and a card (its label) at once
-            out.append(f"{i2}    h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
-                       f"if c is _CardDef else _display(h{i}))")
+            # as display shows it: a text as it is, anything but a number or a card (its
+            # code, shown as the number is when the line is new) by display
+            out.append(f"{i2}c = h{i}.__class__")
+            out.append(f"{i2}if c is not _str and c is not _int and c is not _CardDef:")
+            out.append(f"{i2}    h{i} = _display(h{i})")
         # The event of a line is a frozen value decided by its holes' texts (and the seat
         # for ``log``): one event per distinct line, kept in a table of this step's (at most
         # _LOG_MEMO lines, then emptied), with its texts' length counted as work each time.
@@ -1063,7 +1064,8 @@ class _Gen:
             sizes.append(f"_len(t{j})")
         count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
         me = ([f"{i2}m = ctx.locals.get('me')",  # ctx.me
-               f"{i2}m = st.turn_seat if m is None else _int(m)"] if by_me else [])
+               f"{i2}if m.__class__ is not _int:",
+               f"{i2}    m = st.turn_seat if m is None else _int(m)"] if by_me else [])
         memo = self.const({})
         if not fns:  # a line of fixed texts: its size known, its event made once (per seat)
             if size:
@@ -1086,16 +1088,21 @@ class _Gen:
                     f"{i2}    _ev_private_to(e, None)",
                     f"{i2}st._events.append(e)"]
             return True
+        # the line's key: its holes as they read (a number and the text of its digits, a
+        # card and another of its code, read alike), the texts made when the line is new
         key = "h0" if len(fns) == 1 else "(" + ", ".join(f"h{i}" for i in range(len(fns))) + ")"
         total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
         i3 = i2 + "    "
-        out += [f"{i2}r = {memo}.get({key})",
+        out += [f"{i2}key = {key}",
+                f"{i2}r = {memo}.get(key)",
                 f"{i2}if r is None:",
+                *[f"{i3}h{i} = h{i} if h{i}.__class__ is _str else _str(h{i}.code) "
+                  f"if h{i}.__class__ is _CardDef else _str(h{i})" for i in range(len(fns))],
                 *[i3 + line for line in made],
                 f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
                 f"{i3}    _forget({memo})"]
         if by_me:  # its length, its texts, its event by seat
-            out.append(f"{i3}r = {memo}[{key}] = ({total}, {{{', '.join(items)}}}, {{}})")
+            out.append(f"{i3}r = {memo}[key] = ({total}, {{{', '.join(items)}}}, {{}})")
         else:  # its length, its event
             out += [f"{i3}e = _new(_Event)",  # values.make_event, written out
                     f"{i3}_ev_kind(e, 'log')",
@@ -1103,7 +1110,7 @@ class _Gen:
                     f"{i3}_ev_text(e, {{{', '.join(items)}}})",
                     f"{i3}_ev_data(e, {{}})",
                     f"{i3}_ev_private_to(e, None)",
-                    f"{i3}r = {memo}[{key}] = ({total}, e)"]
+                    f"{i3}r = {memo}[key] = ({total}, e)"]
         out += [f"{i2}_W.left -= r[0]", *count, *me]
         if by_me:
             out += [f"{i2}e = r[2].get(m)",
