@@ -503,13 +503,12 @@ class _Gen:
             # it (after the card is read)
             i2 = ind + "    "
             out.append(f"{ind}if c.__class__ is _CardDef:")
-            body: list[str] = []
             if fixed is None:
                 seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
                         if to[1] is None else self.x(to[1]))
-                body.append(f"{i2}dk = {to[0] + '/'!r} + _str(_int({seat}))")
+                out.append(f"{i2}dk = {to[0] + '/'!r} + _str(_int({seat}))")
             dk = repr(fixed) if fixed is not None else "dk"
-            body += [f"{i2}v = c.uid",
+            out += [f"{i2}v = c.uid",
                     f"{i2}zones = st.zones",
                     f"{i2}undo = st._undo_zones",
                     f"{i2}dest = zones[{dk}]",
@@ -521,15 +520,9 @@ class _Gen:
                     f"{i2}        undo[key] = zones[key][:]",
                     f"{i2}    zones[key].remove(v)",
                     f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
-                    f"{i2}st.where[v] = {dk}"]
-            out += body
-            # a list of one card (a filter's: ``filter(pile, it.code == code)``): moved as
-            # that card is (where _move would take it the same way, and keep the same undo)
-            out.append(f"{ind}elif c.__class__ is _list and _len(c) == 1 "
-                       "and c[0].__class__ is _CardDef:")
-            out.append(f"{i2}c = c[0]")
-            out += body
-            out += [f"{ind}else:", f"{i2}{call}"]
+                    f"{i2}st.where[v] = {dk}",
+                    f"{ind}else:",
+                    f"{i2}{call}"]
             return 1
         # the other straight steps through their runners (deal, shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
@@ -961,14 +954,7 @@ class _Gen:
                     *cards_left("i + 1", i5, "fs.append"),
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
-        card = self.x(p["card"])
-        if _re.fullmatch(r"\(ctx\.cards\('[^'\\]*'\)\)", card):
-            # a zone read without a viewer: its cards as they lie, a list no one changes
-            read = [f"{ind}cards = {card}"]
-        else:  # one card (the commonest: a var), or what _cards_of finds
-            read = [f"{ind}c = {card}",
-                    f"{ind}cards = [c] if c.__class__ is _CardDef else _cards_of(c)"]
-        return [*read,
+        return [f"{ind}cards = _cards_of({self.x(p['card'])})",
                 f"{ind}w = None",
                 f"{ind}i = 0",
                 f"{ind}for c in cards:",
