@@ -1049,7 +1049,7 @@ class _Gen:
             items.append(f"{lang!r}: t{j}")
             sizes.append(f"_len(t{j})")
         count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
-        me = ([f"{i2}m = ctx.locals.get('me')",  # ctx.me
+        me = ([f"{i2}m = loc.get('me')",  # ctx.me (its locals are loc)
                f"{i2}if m.__class__ is not _int:",
                f"{i2}    m = st.turn_seat if m is None else _int(m)"] if by_me else [])
         memo = self.const({})
