@@ -1024,7 +1024,30 @@ class _Gen:
             plans.append((lang, template_plan(parts, index, fns, keep_empty=False)))
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
+        # a hole reading an attribute of a var or a local (``{item.name}``, ``{item.name_fr}``)
+        # holds that card in the line's key when it is one (its attributes never change):
+        # the attribute read, and shown, only when the line is new
+        objects: dict[str, str] = {}
+        attrs_of: dict[int, str] = {}
         for i, fn in enumerate(fns):
+            read = self.attr_object(fn)
+            if read is not None:  # ``item.name``: the card itself in the line's key
+                src, name = read
+                v = objects.get(src)
+                if v is None:  # (a var or a local: read once, no work counted, no error)
+                    v = objects[src] = f"_v{self.xgen.n}"
+                    self.xgen.n += 1
+                    out.append(f"{i2}{v} = {src}")
+                attrs_of[i] = name
+                out += [f"{i2}if {v}.__class__ is _CardDef:",
+                        f"{i2}    h{i} = {v}",
+                        f"{i2}else:",
+                        f"{i2}    h{i} = {self.x(fn)}",
+                        f"{i2}    c = h{i}.__class__",
+                        f"{i2}    if c is not _str:",
+                        f"{i2}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                        f"if c is _CardDef else _display(h{i}))"]
+                continue
             out.append(f"{i2}h{i} = {self.x(fn)}")
             # as display shows it: a text as it is, anything but a number or a card (its
             # code, shown as the number is when the line is new) by display
@@ -1082,8 +1105,7 @@ class _Gen:
         out += [f"{i2}key = {key}",
                 f"{i2}r = {memo}.get(key)",
                 f"{i2}if r is None:",
-                *[f"{i3}h{i} = h{i} if h{i}.__class__ is _str else _str(h{i}.code) "
-                  f"if h{i}.__class__ is _CardDef else _str(h{i})" for i in range(len(fns))],
+                *[line for i in range(len(fns)) for line in self.hole_text(i, attrs_of, i3)],
                 *[i3 + line for line in made],
                 f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
                 f"{i3}    _forget({memo})"]
@@ -1111,6 +1133,42 @@ class _Gen:
         else:
             out.append(f"{i2}st._events.append(r[1])")
         return True
+
+    def attr_object(self, fn: Any) -> tuple[str, str] | None:
+        """For a hole ``x.name`` where ``x`` is a var or a local (read without work or
+        error): the source reading ``x`` and the attribute's name; else None."""
+        tree = _TREES.get(fn)
+        kinds = _KINDS.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if (not self.written or tree is None or kinds is None or not isinstance(text, str)
+                or tree[0] != "attr"):
+            return None
+        of = tree[1]
+        plain = of[0] == "local" or (of[0] == "name" and kinds.get(of[1]) in ("local", "var"))
+        if not plain or of == ("name", "option"):
+            return None
+        g = self.xgen
+        g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
+        g.text_name = self.const(text)
+        try:
+            return f"({g.src(of)})", _ident(tree[2])
+        except (RecursionError, ExpressionError):
+            return None
+
+    @staticmethod
+    def hole_text(i: int, attrs_of: dict[int, str], ind: str) -> list[str]:
+        """A log line's hole ``h{i}`` made a text when the line is new: a card's attribute
+        (``attrs_of``) read and shown as display shows it, a number or a card shown."""
+        h = f"h{i}"
+        if i in attrs_of:
+            return [f"{ind}if {h}.__class__ is _CardDef:",
+                    f"{ind}    {h} = {card_attr(h, attrs_of[i])}",
+                    f"{ind}    c = {h}.__class__",
+                    f"{ind}    if c is not _str:",
+                    f"{ind}        {h} = (_str({h}) if c is _int else _str({h}.code) "
+                    f"if c is _CardDef else _display({h}))"]
+        return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
+                f"if {h}.__class__ is _CardDef else _str({h})"]
 
     def block(self, block: Block) -> dict[int, Segment]:
         """The segments of a block, by the step index they start at."""

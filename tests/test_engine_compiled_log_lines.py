@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from helpers import load_ruleset
 from test_engine_compiled_effects import _check_source, _interpreted
@@ -21,6 +22,7 @@ from test_engine_compiled_effects import _check_source, _interpreted
 from tabletop import RulesetError
 from tabletop.codegen import _LOG_MEMO, flat_source, segments_source
 from tabletop.expr import Work
+from tabletop.values import Move
 
 RULES = """\
 id: loglines
@@ -49,6 +51,7 @@ vars:
   flag: {initial: false}
   held: {initial: null}
   zero: {initial: 0}
+  laid: {initial: null}
 moves:
   - id: say
     notation: say
@@ -61,6 +64,8 @@ moves:
       - announce: {en: "the game counts {count}", fr: "le jeu compte {count}"}
       - announce: {en: "the game speaks", fr: "le jeu parle"}
       - log: {en: "{count - count}", fr: "{zero}"}
+      - log: {en: "held {held.name} ({held.value}), laid {laid.name}",
+              fr: "tenu {held.name_fr} ({held.value}), posé {laid.name_fr}"}
       - end_turn: true
   - id: burst
     notation: burst
@@ -77,11 +82,13 @@ moves:
     effects:
       - move: {what: "filter(pile, it.code == card.code)", to: hand}
       - set: {held: card}
+      - log: {en: "took the {card.name} ({held.code})", fr: "pris {card.name_fr} ({held.code})"}
       - card_effect: {card: held, name: use}
   - id: lay
     notation: lay
     effects:
       - move: {what: "filter(hand[me], it.value >= 0)", to: table}
+      - set: {laid: table}
       - card_effect: {card: table, name: use}
       - card_effect: {card: "filter(table, it.value > 5)", name: use}
   - id: back
@@ -89,6 +96,12 @@ moves:
     effects:
       - move: {what: "filter(table, it.value < 2)", to: pile, at: top}
       - move: {what: "filter(table, it.value > 9)", to: pile}
+  - id: order
+    notation: order
+    effects:
+      - choose: {from: "permutations(table)", var: ord, notation: "put {choice}", seat: me,
+                 prompt: {en: "Which order?", fr: "Quel ordre ?"}}
+      - log: {en: "put {ord}", fr: "mis {ord}"}
   - id: fail
     notation: fail
     effects:
@@ -149,10 +162,11 @@ def test_a_line_shows_what_its_holes_hold_each_time(tmp_path: Path) -> None:
         {"en": "a fixed line", "fr": "une ligne fixe"},
         {"en": "the game counts 1", "fr": "le jeu compte 1"},
         {"en": "the game speaks", "fr": "le jeu parle"},
-        {"en": "0", "fr": "0"}]
+        {"en": "0", "fr": "0"},
+        {"en": "held none (none), laid none", "fr": "tenu none (none), posé none"}]
     second = st.play("say")  # by the other seat; flag false: true, shown apart from 1
     assert second[0].text["en"] == "count 2, flag no, yes, none, "
-    assert [e.seat for e in second] == [1, 1, None, None, 1]
+    assert [e.seat for e in second] == [1, 1, None, None, 1, 1]
     third = st.play("say")  # seat 0 again: the lines it said first, the same events
     assert third[1] == st.log[-len(first) - len(second) - len(third) + 1]
     assert third[1].seat == 0 and second[1].seat == 1
@@ -160,8 +174,17 @@ def test_a_line_shows_what_its_holes_hold_each_time(tmp_path: Path) -> None:
     st.play("take c0")
     st.play("take a1")  # seat 1's hand, the Ace's own effect by its var
     assert st.view(1)["hand"] == ["a1", "c0"] and st.view(1)["held"] == "a1"
-    assert st.log[-1].text == {"en": "the Ace acts (1)", "fr": "l'As agit (1)"}
-    assert [e.text["en"] for e in st.play("say")][0] == "count 4, flag no, yes, a1, "
+    assert [e.text for e in st.log[-2:]] == [
+        {"en": "took the Ace (a1)", "fr": "pris As (a1)"},
+        {"en": "the Ace acts (1)", "fr": "l'As agit (1)"}]
+    said = [e.text for e in st.play("say")]
+    assert said[0]["en"] == "count 4, flag no, yes, a1, "
+    assert said[-1] == {"en": "held Ace (1), laid none", "fr": "tenu As (1), posé none"}
+    st.play("say")  # seat 0's
+    st.play("lay")  # the two cards of seat 1's hand: a list's attribute, shown as a list
+    assert st.view(1)["table"] == ["a1", "c0"]
+    said = [e.text for e in st.play("say")]
+    assert said[-1] == {"en": "held Ace (1), laid Ace, c0", "fr": "tenu As (1), posé As, c0"}
 
 
 def test_more_lines_than_a_step_keeps_are_each_shown(tmp_path: Path) -> None:
@@ -185,7 +208,7 @@ def test_a_mistake_in_a_hole_names_its_field_and_undoes_the_move(tmp_path: Path)
     before = (_state(st), list(st.history), len(st.log))
     with pytest.raises(RulesetError, match="division by zero") as info:
         st.play("fail")
-    assert info.value.field == "moves.5.effects.1"
+    assert info.value.field == "moves.6.effects.1"
     assert "was not played" in str(info.value)
     assert (_state(st), st.history, len(st.log)) == before
 
@@ -231,3 +254,21 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
     for block in g.all_blocks:
         _check_source(segments_source(g, block))
         _check_source(flat_source(g, block) or "pass")
+
+
+def test_answers_that_are_lists_are_the_moves_they_were(tmp_path: Path) -> None:
+    g = load_ruleset(tmp_path, RULES)
+    slow = _interpreted(g)
+    deck = ["a1", "c0", "b2", "d3", "e4"]
+    a = g.new_game(players=2, seed=1, deck=deck)
+    b = slow.new_game(players=2, seed=1, deck=deck)
+    for text in ("take a1", "take c0", "lay", "order"):
+        _play_alike(a, b, text)
+    answers = a.legal_moves()
+    assert [m.text for m in answers] == ["put c0 a1", "put a1 c0"]  # the table in its order
+    assert answers == [Move(m.move_id, m.args, m.text) for m in answers]
+    assert [repr(m) for m in answers] == ["Move('put c0 a1')", "Move('put a1 c0')"]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        answers[0].text = "put"  # type: ignore[misc]
+    _play_alike(a, b, "put a1 c0")
+    assert a.log[-1].text == {"en": "put a1, c0", "fr": "mis a1, c0"} and _state(a) == _state(b)
