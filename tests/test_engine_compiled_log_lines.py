@@ -1,11 +1,12 @@
-"""Log lines, moves of a filter's cards and card effects as generated code (issue 15,
-sp-pyramide): a log step keeps the event of each distinct line (its holes' texts, and the seat
-for ``log``) and gives that same event again; a ``move`` of a list of one card moves it as the
-card; a ``card_effect`` over one card or a zone reads it without a copy. What a player or an
-author would notice stays as it was: the same events in both languages (a true and a 1 shown
-apart, a line by each seat its own), the same work counted, zones, vars and views after every
-move as the step-by-step interpreter; a mistake in a hole names its field and undoes the move;
-a question asked in a card's effect waits, and a save made then loads and plays on."""
+"""Log lines and other events as frozen values made once (issue 15, sp-pyramide): a log step
+keeps the event of each distinct line (its holes as they read: a number, a card, the card whose
+attribute a hole reads; and the seat for ``log``) and gives that same event again; a coin's
+event and a revealed card's are made once; a question's answers that are lists are made as
+frozen moves without attrs' ``__init__``. What a player or an author would notice stays as it
+was: the same events in both languages (a true and a 1 shown apart, a line by each seat its own,
+who sees a reveal), the same work counted, zones, vars and views after every move as the
+step-by-step interpreter; a mistake in a hole names its field and undoes the move; a question
+asked in a card's effect waits, and a save made then loads and plays on."""
 
 from __future__ import annotations
 
@@ -83,6 +84,11 @@ moves:
       - move: {what: "filter(pile, it.code == card.code)", to: hand}
       - set: {held: card}
       - log: {en: "took the {card.name} ({held.code})", fr: "pris {card.name_fr} ({held.code})"}
+      - reveal: {what: card}
+      - reveal: {what: card, to: "[0, 1]"}
+      - reveal: {what: "top(pile, 2)", to: 1}
+      - flip: {var: side}
+      - log: {en: "the coin says {side}", fr: "la pièce dit {side}"}
       - card_effect: {card: held, name: use}
   - id: lay
     notation: lay
@@ -174,9 +180,13 @@ def test_a_line_shows_what_its_holes_hold_each_time(tmp_path: Path) -> None:
     st.play("take c0")
     st.play("take a1")  # seat 1's hand, the Ace's own effect by its var
     assert st.view(1)["hand"] == ["a1", "c0"] and st.view(1)["held"] == "a1"
-    assert [e.text for e in st.log[-2:]] == [
-        {"en": "took the Ace (a1)", "fr": "pris As (a1)"},
-        {"en": "the Ace acts (1)", "fr": "l'As agit (1)"}]
+    took = [e.to_dict() for e in st.log[-7:]]
+    assert [e["text"]["en"] for e in took] == [
+        "took the Ace (a1)", "saw Ace", "saw Ace", "saw b2, d3", "coin: tails",
+        "the coin says tails", "the Ace acts (1)"]
+    assert [(e["seat"], e["private_to"]) for e in took[1:4]] == [(1, [1]), (None, [0, 1]),
+                                                                (1, [1])]
+    assert took[4]["data"] == {"coin": "tails"} and took[3]["data"] == {"cards": ["b2", "d3"]}
     said = [e.text for e in st.play("say")]
     assert said[0]["en"] == "count 4, flag no, yes, a1, "
     assert said[-1] == {"en": "held Ace (1), laid none", "fr": "tenu As (1), posé none"}
