@@ -468,11 +468,20 @@ class _Gen:
                 if kind == "set":
                     out.append(f"{ind}v = {x}")
                     out.append(f"{ind}key = {key}")
-                else:
+                else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
                     out.append(f"{ind}key = {key}")
-                    out.append(f"{ind}v = (st.vars[key] or 0) + _int({x} or 0)")
-                if var.min is not None or var.max is not None:
-                    out.append(f"{ind}if _isinstance(v, _int) and not _isinstance(v, _bool):")
+                    value = _CONSTANTS.get(expr)
+                    if type(value) is int:
+                        out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
+                    else:
+                        out += [f"{ind}b = st.vars[key] or 0",
+                                f"{ind}v = {x}",
+                                f"{ind}if v.__class__ is not _int:",
+                                f"{ind}    v = _int(v or 0)",
+                                f"{ind}v = b + v"]
+                if var.min is not None or var.max is not None:  # (a number: at once)
+                    out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
+                               "and not _isinstance(v, _bool)):")
                     if var.max is not None:
                         hi = self.const(var.max)
                         out.append(f"{ind}    if v > {hi}:")
