@@ -53,12 +53,16 @@ vars:
   held: {initial: null}
   zero: {initial: 0}
   laid: {initial: null}
+  tally: {initial: 0, min: -3, max: 4}
 moves:
   - id: say
     notation: say
     effects:
       - add: {count: 1}
       - set: {flag: "not flag"}
+      - add: {tally: flag}
+      - add: {tally: "held.value"}
+      - add: {tally: -2}
       - log: {en: "count {count}, flag {flag}, {1 if flag else true}, {held}, {table}",
               fr: "compte {count}, drapeau {flag}, {1 if flag else true}, {held}, {table}"}
       - log: {en: "a fixed line", fr: "une ligne fixe"}
@@ -170,10 +174,12 @@ def test_a_line_shows_what_its_holes_hold_each_time(tmp_path: Path) -> None:
         {"en": "the game speaks", "fr": "le jeu parle"},
         {"en": "0", "fr": "0"},
         {"en": "held none (none), laid none", "fr": "tenu none (none), posé none"}]
+    assert st.vars["tally"] == -1  # true counts 1, null 0 (added, as numbers are)
     second = st.play("say")  # by the other seat; flag false: true, shown apart from 1
     assert second[0].text["en"] == "count 2, flag no, yes, none, "
     assert [e.seat for e in second] == [1, 1, None, None, 1, 1]
     third = st.play("say")  # seat 0 again: the lines it said first, the same events
+    assert st.vars["tally"] == -3  # -4 held at its min
     assert third[1] == st.log[-len(first) - len(second) - len(third) + 1]
     assert third[1].seat == 0 and second[1].seat == 1
     assert third[0].text["en"] == "count 3, flag yes, 1, none, "
