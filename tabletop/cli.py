@@ -297,6 +297,8 @@ class UsageError(TabletopError):
     language of the table (``key`` in the catalogue of ui/i18n.py; a value given as a dict is
     itself per language)."""
 
+    exit_code = 2  # a mistake in what was typed; 130 for work stopped by the user (Ctrl-C)
+
     def __init__(self, key: str, **kw: Any) -> None:
         texts = {lang: t(lang, key, **{k: text_of(v, lang) if isinstance(v, dict) else v
                                        for k, v in kw.items()}) for lang in LANGS}
@@ -724,8 +726,10 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
                 if isinstance(e, KeyboardInterrupt):
                     if not kept:
                         raise
-                    raise UsageError("solve_game_stopped", game=game.spec.name,
-                                     kept=counts) from None
+                    stopped = UsageError("solve_game_stopped", game=game.spec.name,
+                                         kept=counts)
+                    stopped.exit_code = 130  # as any command stopped by Ctrl-C or kill
+                    raise stopped from None
                 raise UsageError("solve_game_kept" if kept else "solve_game_timeout",
                                  game=game.spec.name, seconds=_nums(a.seconds),
                                  kept=counts) from None
@@ -901,7 +905,7 @@ def main(argv: list[str] | None = None) -> int:
     except TabletopError as e:  # a BotError and a UsageError are TabletopErrors
         console.print(f"tabletop: {e.in_lang(lang)}",
                       style="bold red", markup=False, highlight=False)
-        return 2
+        return getattr(e, "exit_code", 2)
     except (MemoryError, RecursionError) as e:  # a ruleset the limits did not foresee
         key = "cli_out_of_memory" if isinstance(e, MemoryError) else "cli_out_of_depth"
         console.print(f"tabletop: {t(lang, key)}", style="bold red", markup=False,

@@ -101,7 +101,7 @@ def test_ctrl_c_at_the_command_line_keeps_the_work_and_says_so(tmp_path, monkeyp
         raise KeyboardInterrupt
 
     _stop_at_the_90th_position(monkeypatch, ctrl_c)
-    assert main(["solve", path, "--lang", "fr"]) == 2
+    assert main(["solve", path, "--lang", "fr"]) == 130  # stopped by the user, as a shell says
     err = capsys.readouterr().out
     assert "arrêté" in err and "la même commande repart de là" in err
     monkeypatch.setattr(ChanceSolver, "_solve", real)
@@ -123,7 +123,7 @@ def test_a_solve_killed_at_the_command_line_keeps_the_work_and_says_so(
     real = ChanceSolver._solve
     _stop_at_the_90th_position(monkeypatch, lambda: os.kill(os.getpid(), signal.SIGTERM))
     before = signal.getsignal(signal.SIGTERM)
-    assert main(["solve", path]) == 2
+    assert main(["solve", path]) == 130
     assert signal.getsignal(signal.SIGTERM) is before  # put back once the solve is over
     out = " ".join(capsys.readouterr().out.split())
     assert "stopped; the" in out and "the same command goes on from them" in out
