@@ -285,6 +285,8 @@ class StateBase:
 
     def next_seat(self, seat: int) -> int:
         n = self.players
+        if not self.out:  # nobody out (the common case): the next seat, as the loop gives it
+            return (seat + 1) % n
         for k in range(1, n + 1):
             s = (seat + k) % n
             if s not in self.out:
@@ -293,6 +295,8 @@ class StateBase:
 
     def previous_seat(self, seat: int) -> int:
         n = self.players
+        if not self.out:  # nobody out: the seat before, as the loop gives it
+            return (seat - 1) % n
         for k in range(1, n + 1):
             s = (seat - k) % n
             if s not in self.out:

@@ -103,6 +103,24 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                 for uid in uids:
                     where[uid] = key
                 return
+        elif src and src != key and len(cards) > 2:  # several cards of one other zone, each
+            uids = [c.uid for c in cards]  # once: taken out of it, then put in at once, in
+            for uid in uids:  # their order (as the loop below leaves them)
+                if where[uid] != src:
+                    break
+            else:
+                gone = set(uids)
+                if len(gone) == len(uids):
+                    if undo is not None and src not in undo:
+                        undo[src] = pile[:]
+                    pile[:] = [u for u in pile if u not in gone]  # (each there once)
+                    if top:
+                        dest[:0] = uids
+                    else:
+                        dest.extend(uids)
+                    for uid in uids:
+                        where[uid] = key
+                    return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
         src = where[uid]
@@ -115,6 +133,73 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
         else:
             dest.append(uid)
         where[uid] = key
+
+
+def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key: str | None,
+               top: bool) -> None:
+    """A move step of a whole zone (``what`` a zone's name, or ``zone[seat]``): as reading
+    the zone (its work counted: ``Ctx.cards``) and ``_move`` of its cards, without listing
+    them. ``pile`` is the zone's card numbers (None: no such zone, as ``Ctx.zone_at`` gives
+    null), ``src`` its key."""
+    if pile:
+        Work.left -= len(pile)  # Ctx.cards's reading
+        if Work.left < 0:
+            Work.spend(0)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    dest = zones[key]
+    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
+    if not pile or src == key:  # nothing to move, or a zone moved onto itself (unchanged)
+        return
+    if undo is not None and src not in undo:
+        undo[src] = pile[:]
+    uids = pile[:]  # emptied in one go, in its order (as _move's whole-zone path)
+    pile.clear()
+    if top:
+        dest[:0] = uids
+    else:
+        dest.extend(uids)
+    where = st.where
+    for uid in uids:
+        where[uid] = key
+
+
+def _seats_in(st: Any) -> int:
+    """size(seats()), the state at hand: as ``expr._seat_count`` (the same number, the same
+    work counted)."""
+    players: int = st.players
+    out = st.out
+    n = players - sum(1 for s in out if s in range(players)) if out else players
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return n
+
+
+def _pile_size(pile: list[int] | None) -> int:
+    """size(zone) of a zone's card numbers (None: no such zone, null): the work of reading
+    the zone and of ``size`` of its list (as ``Ctx.zone_size``)."""
+    if pile is None:
+        return 0
+    n = len(pile)
+    Work.left -= 2 * n
+    if Work.left < 0:
+        Work.spend(0)
+    return n
+
+
+def _pile_top(st: Any, pile: list[int] | None) -> Any:
+    """top(zone) of a zone's card numbers (None: no such zone, null): its first card, the
+    work of reading the zone counted (``top`` counts none)."""
+    if not pile:
+        return None
+    Work.left -= len(pile)
+    if Work.left < 0:
+        Work.spend(0)
+    return st.game.spec.cards[pile[0]]
 
 
 # Ctx(st, loc) made with its slots set in place (no __init__ call)
@@ -155,6 +240,8 @@ _NAMESPACE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
+    "_move_zone": _move_zone, "_seats_in": _seats_in, "_pile_size": _pile_size,
+    "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
@@ -188,6 +275,23 @@ class _ExprIn(_ExprGen):
         # ``it``): the same for every item of a loop in an expression (nothing there changes
         # the state), so read once per loop in a loop's item argument
         self.still: frozenset[str] = frozenset()
+        # a per-seat zone's or var's keys seat by seat ("hand/0", ...): the name of their
+        # tuple in the generated namespace, and its length (set by the segments' _Gen)
+        self.keys_of: Callable[[str], tuple[str, int]] | None = None
+
+    def keyed(self, name: str, seat: str, fmt: bool = False) -> str:
+        """The key of the per-seat zone or var ``name`` at the seat ``seat`` gives, as
+        ``f"{name}/{int(seat)}"`` (``fmt``: ``f"{name}/{seat}"``) makes it: a seat of the
+        game's its key made at load (no text built, its hash kept), any other value's
+        made as before. Outside a comprehension (its ``:=``)."""
+        conv = "_fmt({})" if fmt else "_str(_int({}))"
+        if self.keys_of is None or self.iterable or self.loops:
+            return f"{name + '/'!r} + {conv.format(seat)}"
+        keys, n = self.keys_of(name)
+        t = f"_t{self.n}"
+        self.n += 1
+        return (f"({keys}[{t}] if _type({t} := {seat}) is _int and 0 <= {t} < {n} "
+                f"else {name + '/'!r} + {conv.format(t)})")
 
     def no_viewer(self) -> bool:
         return self.top  # the segment's context (its argument functions: expr's own)
@@ -228,6 +332,12 @@ class _ExprIn(_ExprGen):
         once = self.local_once(node)  # a local read once before a loop's items
         if once is not None:
             return once
+        if self.hoist is None and not self.loops:  # (outside a loop's parts)
+            direct = self.direct_read(node)
+            if direct is not None:
+                return direct
+        if kind == "name_at" and self.kinds.get(node[1]) == "seatvar":  # Ctx.var_at's read
+            return f"st.vars.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
         if kind == "local" and node[1] not in self.pyvars:
             return f"loc.get({_ident(node[1])!r})"
         if kind == "name" and node[1] not in self.pyvars:
@@ -271,6 +381,54 @@ class _ExprIn(_ExprGen):
         return super().src(node)
 
 
+    def zone_pile(self, node: Node) -> str | None:
+        """The source of a zone's card numbers for a zone's name (``Ctx.cards``), a
+        per-seat zone's name (``Ctx.seat_cards``: the acting seat's) or ``zone[seat]``
+        (``Ctx.zone_at``: None where there is no such zone, which reads as null); else None."""
+        if node[0] == "name" and node[1] not in self.pyvars:
+            kind = self.kinds.get(node[1])
+            if kind == "zone":
+                return f"st.zones[{_ident(node[1])!r}]"
+            if kind == "seatzone":
+                me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+                return f"st.zones[{self.keyed(_ident(node[1]), me)}]"
+        if node[0] == "name_at" and self.kinds.get(node[1]) == "seatzone":
+            return f"st.zones.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
+        return None
+
+    def direct_read(self, node: Node) -> str | None:
+        """A few reads written with the state at hand (``st``), outside a loop's parts: the
+        same values, work and errors as expr's code gives them.
+
+        - ``size(seats())``: the seats still in, counted (``_seats_in``, as ``_seat_count``);
+        - ``size(Z)`` and ``top(Z)`` of a zone ``Z`` (``hand``, ``deck``, ``pack[p]``): its
+          cards counted, or its top card, without listing them (``_pile_size``,
+          ``_pile_top``: the work of reading the zone and of ``size``/``top``);
+        - ``seat_name(x)`` of a seat of the game: its name, without the call."""
+        if node[0] == "core" and node[1] == "size" and len(node[2]) == 1:
+            arg = node[2][0]
+            if arg[0] == "call" and arg[1] == "seats" and not arg[2] and "seats" in DIRECT:
+                return "_seats_in(st)"
+            if arg[0] == "name_at" or (arg[0] == "name"
+                                       and self.kinds.get(arg[1]) == "seatzone"):
+                pile = self.zone_pile(arg)  # (size(zone) stays Ctx.zone_size)
+                if pile is not None:
+                    return f"_pile_size({pile})"
+            return None
+        if node[0] == "call" and node[1] == "top" and len(node[2]) == 1 and "top" in DIRECT:
+            pile = self.zone_pile(node[2][0])
+            if pile is not None:
+                return f"_pile_top(st, {pile})"
+            return None
+        if (node[0] == "call" and node[1] == "seat_name" and len(node[2]) == 1
+                and "seat_name" in DIRECT and not self.iterable):
+            x, names = f"_t{self.n}", f"_t{self.n + 1}"
+            self.n += 2
+            return (f"({names}[{x}] if _type({x} := {self.src(node[2][0])}) is _int "
+                    f"and 0 <= {x} < _len({names} := st.names) else _f_seat_name(ctx, {x}))")
+        return None
+
+
 class _Gen:
     """The source of one block's segments."""
 
@@ -299,6 +457,8 @@ class _Gen:
         self.derived = derived or {}
         self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
         self.xgen.still = still & self.derived.keys()
+        self.xgen.keys_of = self.seat_keys
+        self.keys: dict[str, tuple[str, int]] = {}
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
         # which blocks run by a function (``semi``), by id, and those of them that may call
@@ -328,6 +488,41 @@ class _Gen:
             return f"({g.src(tree)})"
         except (RecursionError, ExpressionError):  # too deep: called as it is
             return f"{self.const(fn)}(ctx)"
+
+    def whole_zone(self, fn: Any) -> tuple[str, str] | None:
+        """For an expression that is a zone's name (read as ``Ctx.cards``), the name of a
+        per-seat zone (``Ctx.seat_cards``: the acting seat's) or ``zone[seat]``
+        (``Ctx.zone_at``), in the engine's own reading: the source of its card numbers
+        (``st.zones[key]``, or ``.get`` where no such zone reads as null) and of its key;
+        else None."""
+        tree = _TREES.get(fn)
+        kinds = _KINDS.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if not self.written or tree is None or kinds is None or not isinstance(text, str):
+            return None
+        if tree[0] == "name" and kinds.get(tree[1]) == "zone":
+            return "st.zones[dk]", repr(tree[1])
+        if tree[0] == "name" and kinds.get(tree[1]) == "seatzone":  # as Ctx.seat_cards
+            me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+            return "st.zones[dk]", self.xgen.keyed(_ident(tree[1]), me)
+        if tree[0] == "name_at" and kinds.get(tree[1]) == "seatzone":  # as Ctx.zone_at
+            g = self.xgen
+            g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
+            g.text_name = self.const(text)
+            try:
+                seat = g.src(tree[2])
+            except (RecursionError, ExpressionError):
+                return None
+            return "st.zones.get(dk)", g.keyed(_ident(tree[1]), seat, True)
+        return None
+
+    def seat_keys(self, name: str) -> tuple[str, int]:
+        """The name of the tuple of a per-seat zone's or var's keys, seat by seat (as many
+        as the game may have seats), and its length."""
+        if name not in self.keys:
+            n = self.spec.max_players
+            self.keys[name] = (self.const(tuple(f"{name}/{s}" for s in range(n))), n)
+        return self.keys[name]
 
     def const(self, value: Any) -> str:
         """A name of ours, bound to a value of the ruleset in the generated namespace."""
@@ -463,7 +658,7 @@ class _Gen:
                   else self.x(seat))
             for name, expr in p["values"].items():
                 var = self.spec.vars[name]
-                key = (f"{name + '/'!r} + _str(_int({me}))" if var.per_seat else repr(name))
+                key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
                 x = self.x(expr)
                 if kind == "set":
                     out.append(f"{ind}v = {x}")
@@ -506,6 +701,13 @@ class _Gen:
             what, to, at = p["what"], p["to"], p["at"]
             at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
             fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+            whole = self.whole_zone(what)
+            if whole is not None:  # a whole zone: moved without listing its cards
+                pile, src = whole  # (dk: the key of the zone moved)
+                out.append(f"{ind}dk = {src}")
+                out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
+                           f"{fixed!r}, {at == 'top'!r})")
+                return 1
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
             out.append(f"{ind}c = {self.x(what)}")
             # one card (the commonest): _move written out, the zone's key as zone_key makes
@@ -515,7 +717,7 @@ class _Gen:
             if fixed is None:
                 seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
                         if to[1] is None else self.x(to[1]))
-                out.append(f"{i2}dk = {to[0] + '/'!r} + _str(_int({seat}))")
+                out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
             dk = repr(fixed) if fixed is not None else "dk"
             out += [f"{i2}v = c.uid",
                     f"{i2}zones = st.zones",

@@ -166,7 +166,8 @@ class Ctx:
             hit = game.zone_cards.get(key)  # list a zone read gave)
             if hit is not None and hit[0] == ids:
                 return hit[1]
-            listed = list(map(game.spec.cards.__getitem__, ids))
+            defs = game.spec.cards  # (a tuple: a comprehension indexes it without the
+            listed = [defs[i] for i in ids]  # slot wrapper's call that map(__getitem__) makes)
             game.zone_cards[key] = (ids[:], listed)
             return listed
         memo = st._derived_memo  # while nothing changes, a zone is listed once per viewer
@@ -182,7 +183,7 @@ class Ctx:
         st = self.state
         defs = st.game.spec.cards
         if self.viewer is None or st.visible(key, self.viewer):
-            return list(map(defs.__getitem__, ids))
+            return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
             return [None] * len(ids)
         known = st.known[self.viewer]

@@ -41,6 +41,7 @@ class Effects(StateBase):
         self._events = events
         self._legal = None
         p = self.pending  # the seat to decide: current_player (the game is not over)
+        first = None
         if m.move_id == CHOICE:
             assert p is not None
             seat = p.seat
@@ -56,10 +57,24 @@ class Effects(StateBase):
             f.locals = locals_
             f.ctx = None
             self.frames = [f]
+            first = f
         history = self.history
         history.append(m.text)
         self.turn_log.append((seat, m.move_id, self.turn, self.round))
-        self._run()
+        if first is None:
+            self._run()
+        else:  # _run's first round written out: the move's first segment called at once
+            self._budget = STEP_BUDGET
+            frames = self.frames
+            segment = self.game.segments[first.block.id].get(0)
+            if segment is not None and segment(self, first):
+                if self.outcome is not None:
+                    frames.clear()
+                    self.pending = None
+                elif self.pending is None and frames:
+                    self._run(self._budget)  # (the frames it left, the budget as it left it)
+            else:  # no code, or it declined: step by step from there
+                self._run(self._budget)
         if self.outcome is None:
             if self.pending is None and self.game.end_rules:
                 game = self.game
@@ -103,9 +118,9 @@ class Effects(StateBase):
         self.log.extend(self._events)
         self._legal = None
 
-    def _run(self) -> None:
+    def _run(self, budget: int = STEP_BUDGET) -> None:
         frames = self.frames
-        self._budget = STEP_BUDGET
+        self._budget = budget
         runners = self.game.runners
         segments = self.game.segments
         while frames:

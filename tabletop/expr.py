@@ -187,8 +187,9 @@ def get_attr(v: Value, name: str) -> Value:
         return table.get(name)
     if v is None:
         return None
-    if isinstance(v, list | tuple):
-        return [get_attr(x, name) for x in v]
+    if isinstance(v, list | tuple):  # a card's from its table, without the call
+        return [t.get(name) if (t := getattr(x, "attr_table", None)) is not None
+                else get_attr(x, name) for x in v]
     if isinstance(v, dict):
         return v.get(name)
     attr = getattr(v, "attr", None)

@@ -85,7 +85,9 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           # a card's own slots, read from a value known to be a card (a fixed set of ours)
           *CARD_SLOTS,
           # what an end of turn run in place reads (flat blocks)
-          "next_seat", "first_seat", "out", "_check_end"}
+          "next_seat", "first_seat", "out", "_check_end",
+          # the seats' names (seat_name() written out, codegen's direct reads)
+          "names"}
 
 
 def _check_source(source: str) -> None:

@@ -223,13 +223,14 @@ class _Counting(list[Any]):
 
 @pytest.fixture
 def count_frames(monkeypatch: pytest.MonkeyPatch) -> type[_Counting]:
-    run = Effects._run
+    # every frame stack a state is given (a move's own, a save's, an undo's) counts the
+    # frames pushed on it (a move's first segment runs before the interpreter's loop)
+    def get(self: Effects) -> Any:
+        return self.__dict__["frames"]
 
-    def counted(self: Effects) -> None:
-        if type(self.frames) is not _Counting:
-            self.frames = _Counting(self.frames)
-        run(self)
-    monkeypatch.setattr(Effects, "_run", counted)
+    def put(self: Effects, frames: Any) -> None:
+        self.__dict__["frames"] = frames if type(frames) is _Counting else _Counting(frames)
+    monkeypatch.setattr(Effects, "frames", property(get, put), raising=False)
     _Counting.pushed = 0
     return _Counting
 

@@ -112,7 +112,7 @@ def test_the_derived_value_is_read_once_per_loop(tmp_path: Path) -> None:
     loops = [line for line in source.splitlines() if "for _i" in line]
     assert len(loops) == 7 and all("_take(" in line for line in loops)
     assert "_dset(" not in source  # the items no longer written into the locals for it
-    assert "_seat_count(ctx)" in end_check_source(game)[1]  # the seats counted, not listed
+    assert "_seats_in(st)" in end_check_source(game)[1]  # the seats counted, not listed
     menteur = tabletop.load("deck-menteur")
     accuse = "".join(segments_source(menteur, b) for b in menteur.all_blocks)
     assert "_dset(" not in accuse.split("loc['honest'] = ", 1)[1].split("\n", 1)[0]
