@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from .errors import ExpressionError, RulesetError
+from .ruleset_messages import RULESET_MESSAGES, ruleset_texts, said
 from .spec import GameSpec, text_of
 from .values import BOX, Event, Frame, Move, Outcome, Pending
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 _S = TypeVar("_S", bound="StateBase")
+# what the engine may be doing when it meets a ruleset's mistake (State._bug)
+_DOING = ("doing_listing", "doing_hints", "doing_setup", "doing_reason", "doing_view")
 _Random = random.Random
 _copy_list = list.copy
 _pending_fields = operator.attrgetter(*(a.name for a in attrs.fields(Pending)))
@@ -128,18 +131,25 @@ class StateBase:
     def move_count(self) -> int:
         return len(self.history)
 
-    def _bug(self, e: BaseException, doing: str, where: str) -> RulesetError:
-        """A ruleset's mistake met during play, as one sentence naming the field."""
+    def _bug(self, e: BaseException, doing: str, where: str,
+             move: str | None = None) -> RulesetError:
+        """A ruleset's mistake met during play, as one sentence naming the field (``move``:
+        the text of the move being played, said in ``doing``)."""
         if isinstance(e, RulesetError):  # already one sentence naming its field
             return e
-        detail = str(e) if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
+        detail: Any = e if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
         if isinstance(e, RecursionError):
-            detail = "an expression or effect calls itself without end"
+            detail = said("play_endless")
         if isinstance(e, MemoryError):
-            detail = "it needs more memory than there is"
-        undone = "; the move was not played" if doing.startswith("while playing") else ""
-        return RulesetError(f"{doing}: {detail} (a mistake in the ruleset{undone})",
-                            file=self.spec.source, line=self.spec.line_of(where), field=where)
+            detail = said("play_memory")
+        undone = said("play_undone") if doing.startswith("while playing") else ""
+        # what the engine was doing, in each language (the English as the caller says it)
+        said_doing: Any = (said("doing_playing", move=move) if move is not None else
+                           next((said(k) for k in _DOING if RULESET_MESSAGES[k]["en"] == doing),
+                                doing))
+        texts = ruleset_texts("play_mistake", doing=said_doing, detail=detail, undone=undone)
+        return RulesetError(texts["en"], file=self.spec.source, line=self.spec.line_of(where),
+                            field=where, reasons=texts)
 
     def _keep_known(self, seat: int) -> set[int]:
         """The cards ``seat`` knows, about to change: kept as they were for an undo first."""

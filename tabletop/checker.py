@@ -16,6 +16,7 @@ import attrs
 
 from .errors import TabletopError
 from .game import Game
+from .ruleset_messages import Langs, counted, ruleset_texts
 from .state import State
 
 
@@ -29,6 +30,8 @@ class Problem:
     players: int
     options: dict[str, str]
     moves: tuple[str, ...]
+    # the message in each language (English at least)
+    texts: dict[str, str] = attrs.field(factory=dict)
 
     def command(self, path: str) -> str:
         """The command line that deals the same game (then type ``moves``)."""
@@ -82,15 +85,20 @@ def play_check(game: Game, games: int = 300, seconds: float = 20.0) -> Report:
 def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
               deadline: float) -> Problem | int | None:
     """The game's length when it ends well, None when the time ran out, else its problem."""
-    def problem(kind: str, message: str, st: State | None, last: str | None = None) -> Problem:
+    def problem(kind: str, message: str | dict[str, str] | Exception, st: State | None,
+                last: str | None = None, **kw: object) -> Problem:
+        """A problem: ``message`` is a key of ruleset_messages' catalogue (its values as
+        keywords), or the error met."""
+        texts = (ruleset_texts(message, **kw) if isinstance(message, str) else
+                 {"en": str(message), **(getattr(message, "texts", None) or {})})
         moves = tuple(st.history) if st is not None else ()
-        return Problem(kind, message, seed, players, opts,
-                       moves + ((last,) if last is not None else ()))
+        return Problem(kind, texts["en"], seed, players, opts,
+                       moves + ((last,) if last is not None else ()), texts)
 
     try:
         st = game.new_game(players=players, seed=seed, options=opts)
     except TabletopError as e:
-        return problem("setup", f"the game cannot be set up: {e}", None)
+        return problem("setup", "check_setup", None, error=e)
     rng = random.Random(seed)
     spec = game.spec
     while True:
@@ -99,95 +107,94 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
         try:
             legal = st.legal_moves()
         except TabletopError as e:
-            return problem("moves", str(e), st)
+            return problem("moves", e, st)
         if st.is_over:
             break
         if not legal:
             if not st.history:
-                return problem("start", "no move is legal at the start, and the game is not "
-                               "over", st)
-            return problem("stuck", f"nobody can move after {len(st.history)} "
-                           f"{_plural(len(st.history), 'move')}, and the game is not over", st)
+                return problem("start", "check_start", st)
+            return problem("stuck", "check_stuck", st, n=len(st.history),
+                           move_word=counted(len(st.history), "move"))
         for seat in {None, st.current_player}:
             try:
                 st.view(seat)
             except TabletopError as e:
-                return problem("view", str(e), st)
+                return problem("view", e, st)
         move = rng.choice(legal)
         try:
             st.play(move)
         except TabletopError as e:  # the move was undone: it is the last one to type
-            return problem("play", str(e), st, move.text)
+            return problem("play", e, st, move.text)
     outcome = st.outcome
     assert outcome is not None
     if outcome.name == "limit" and "limit" not in spec.outcomes:
-        return problem("limit", f"the game reached max_moves ({spec.max_moves}) without "
-                       "ending: random play never finishes it (raise max_moves, or check "
-                       "the end rules)", st)
+        return problem("limit", "check_limit", st, n=spec.max_moves)
     for seat in [None, *range(players)]:
         try:
             st.view(seat)
         except TabletopError as e:
-            return problem("view", str(e), st)
+            return problem("view", e, st)
     try:  # the reason is written when first read (effects._reasons_later): read it here
         outcome.reason_in("en")
     except TabletopError as e:
-        return problem("end", str(e), st)
+        return problem("end", e, st)
     bad = [w for w in outcome.winners if not 0 <= w < players]
     if bad:
-        return problem("score", f"the outcome {outcome.name!r} names winners that are not "
-                       f"seats: {bad}", st)
+        return problem("score", "check_winners", st, name=outcome.name, bad=bad)
     bounds = spec.score_bounds
     if bounds is not None:
         for s in outcome.scores:
             if not bounds[0] <= s <= bounds[1]:
-                return problem("score", f"a score of {s} is outside score_bounds "
-                               f"{list(bounds)}", st)
+                return problem("score", "check_score", st, score=s, bounds=list(bounds))
     return len(st.history)
 
 
-def _plural(n: int, word: str) -> str:
-    return word if n == 1 else word + "s"
-
-
-def describe(path: str, game: Game, report: Report) -> list[str]:
-    """The lines `tabletop check` prints for a report."""
+def describe(path: str, game: Game, report: Report, lang: str = "en") -> list[str]:
+    """The lines `tabletop check` prints for a report, in ``lang``."""
     spec = game.spec
     lines = []
+
+    def say(key: str, **kw: object) -> str:
+        return ruleset_texts(key, **kw)[lang]
+
     n = report.games
     span = (str(spec.min_players) if spec.min_players == spec.max_players
             else f"{spec.min_players}-{spec.max_players}")
-    played = (f"played {n} random {_plural(n, 'game')} in {report.seconds:.1f} s ({span} "
-              f"{_plural(spec.max_players, 'player')}"
-              + (", every option value in turn" if spec.options else "") + ")")
+    seconds = f"{report.seconds:.1f}"
+    played = say("check_played", n=n, game_word=counted(n, "game"),
+                 seconds=Langs(en=seconds, fr=seconds.replace(".", ",")), span=span,
+                 player_word=counted(spec.max_players, "player"),
+                 every=say("check_every_option") if spec.options else "")
     if report.lengths:
         lens = sorted(report.lengths)
-        played += (f"; {lens[0]} to {lens[-1]} moves, {lens[len(lens) // 2]} in the middle "
-                   "game")
+        played += say("check_lengths", lo=lens[0], hi=lens[-1], mid=lens[len(lens) // 2])
     lines.append(played)
     if report.stopped:
-        lines.append("stopped there: the time budget ran out (--seconds to give more)")
+        lines.append(say("check_stopped"))
     for p in report.problems:
-        lines.append(f"problem: {p.message}")
-        lines.append(f"  seed {p.seed}, {p.players} {_plural(p.players, 'player')}"
-                     + (f", options {', '.join(f'{k}={v}' for k, v in sorted(p.options.items()))}"
-                        if p.options else ""))
-        lines.append(f"  to see it: {p.command(path)}")
+        lines.append(say("check_problem", message=p.texts.get(lang) or p.message))
+        options = ", ".join(f"{k}={v}" for k, v in sorted(p.options.items()))
+        lines.append(say("check_seed", seed=p.seed, n=p.players,
+                         player_word=counted(p.players, "player"),
+                         options=say("check_options", options=options) if p.options else ""))
+        lines.append(say("check_to_see", command=p.command(path)))
         if p.moves:
-            lines.append(f"  then type these {len(p.moves)} {_plural(len(p.moves), 'move')}: "
-                         + " | ".join(p.moves))
+            lines.append(say("check_then", n=len(p.moves),
+                             move_word=counted(len(p.moves), "move"),
+                             moves=" | ".join(p.moves)))
     if not report.problems:
-        lines.append("no problem found")
+        lines.append(say("check_no_problem"))
     return lines
 
 
-def describe_spec(game: Game) -> str:
+def describe_spec(game: Game, lang: str = "en") -> str:
     spec = game.spec
     n_cards, n_moves = len(spec.cards), len(spec.moves)
     span = (str(spec.min_players) if spec.min_players == spec.max_players
             else f"{spec.min_players}-{spec.max_players}")
-    return (f"{n_cards} {_plural(n_cards, 'card')}, {n_moves} {_plural(n_moves, 'move')}, "
-            f"{span} {_plural(spec.max_players, 'player')}")
+    return ruleset_texts("check_summary", cards=n_cards, card_word=counted(n_cards, "card"),
+                         moves=n_moves, move_word=counted(n_moves, "move"), span=span,
+                         player_word=counted(spec.max_players, "player"))[lang]
 
 
 __all__ = ["Problem", "Report", "describe", "describe_spec", "play_check"]

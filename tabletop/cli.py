@@ -19,6 +19,7 @@ from rich.console import Console
 
 from . import __version__, registry
 from .errors import TabletopError
+from .ruleset_messages import ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
 
@@ -149,6 +150,10 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         "random games to play (default 300)", "parties au hasard à jouer (300 par défaut)"))
     c.add_argument("--seconds", type=float, default=20.0, metavar="S", help=h(
         "time budget for the games (default 20)", "temps accordé aux parties (20 par défaut)"))
+    c.add_argument("--lang", choices=LANGS, help=h(
+        "the language of the report and of the ruleset's mistakes: en or fr (default: the "
+        "locale's)", "la langue du rapport et des erreurs du fichier de règles : en ou fr (par "
+        "défaut : celle du système)"))
     nw = command("new", h(
         "write a small, complete, commented ruleset to start your own game from",
         "écrire un petit fichier de règles complet et commenté, pour partir de lui"))
@@ -157,6 +162,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         'le nom du jeu, par exemple "Mon Jeu" (écrit mon-jeu.yaml)'))
     nw.add_argument("--dir", default=".", help=h("the folder to write it in (default: here)",
                                                  "le dossier où l'écrire (par défaut : ici)"))
+    nw.add_argument("--lang", choices=LANGS, help=lang_help)
     pl = command("play", epilog=epilog, text=h(
         "play a game in the terminal", "jouer une partie dans le terminal"))
     pl.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=game_help)
@@ -469,8 +475,10 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
     return 0
 
 
-def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0) -> int:
-    """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1."""
+def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20.0,
+              lang: str = "en") -> int:
+    """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1 (the
+    report in ``lang``)."""
     from . import checker
 
     def say(text: str, style: str | None = None) -> None:  # never break a command line in two
@@ -479,13 +487,15 @@ def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20
     try:
         game = registry.load(path)
     except TabletopError as e:
-        say(f"tabletop: {e}", "bold red")
+        say(f"tabletop: {e.in_lang(lang)}", "bold red")
         return 1
     spec = game.spec
-    say(f"{path}: loaded - {text_of(spec.name, 'en')}, {checker.describe_spec(game)}")
+    say(ruleset_texts("check_loaded", path=path, name=text_of(spec.name, lang),
+                      summary=checker.describe_spec(game, lang))[lang])
     report = checker.play_check(game, games=max(1, games), seconds=max(0.1, seconds))
-    for line in checker.describe(path, game, report):
-        say(line, "bold red" if line.startswith("problem") else None)
+    problem = ruleset_texts("check_problem", message="")[lang]
+    for line in checker.describe(path, game, report, lang):
+        say(line, "bold red" if line.startswith(problem) else None)
     return 1 if report.problems else 0
 
 
@@ -889,7 +899,7 @@ def main(argv: list[str] | None = None) -> int:
                           markup=False, highlight=False)
             return 0
         if a.command == "check":
-            return cmd_check(console, a.path, a.games, a.seconds)
+            return cmd_check(console, a.path, a.games, a.seconds, a.lang or default_lang())
         if a.command == "play":
             return cmd_play(console, a)
         if a.command == "solve":

@@ -50,6 +50,7 @@ from .expr import (
 )
 from .expr import _Gen as _ExprGen
 from .limits import MAX_FRAMES
+from .ruleset_messages import ruleset_error
 from .spec import Block, CardDef, GameSpec, Step
 from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
@@ -228,8 +229,7 @@ def _hand_over(block: Block) -> Callable[..., bool]:
 
 def _too_many_frames(items: list[Any]) -> None:
     """for_each's limit (as _step_for_each says it)."""
-    raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
-                          f"run (the limit): {len(items)} items")
+    raise ruleset_error(ExpressionError, "for_each_limit", limit=MAX_FRAMES, n=len(items))
 
 
 _UNREAD = object()  # a derived value the end check has not read yet (``_U``)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import ExpressionError
 from .expr import DIRECT, ENGINE_NAMES, Compiled, Work
 from .limits import MAX_LIST
+from .ruleset_messages import ruleset_error, said
 from .spec import CardDef, ComboDef, text_of
 from .values import CHOICE, PUBLIC
 
@@ -484,11 +485,12 @@ def _listed(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list | tuple) else [v]
 
 
-def _few(n: int, what: str) -> None:
-    """Refuse to build a list of ``n`` items past MAX_LIST (counted before it is built)."""
-    if n > MAX_LIST:
-        raise ExpressionError(f"{what} would make more than {MAX_LIST} lists (the limit)")
-    Work.spend(n)
+def _few(count: int, what: str, /, **kw: Any) -> None:
+    """Refuse to build a list of ``count`` items past MAX_LIST (counted before it is built)."""
+    if count > MAX_LIST:
+        raise ruleset_error(ExpressionError, "lists_limit", what=said(what, **kw),
+                            limit=MAX_LIST)
+    Work.spend(count)
 
 
 def _permutations(v: Any) -> list[list[Any]]:
@@ -498,7 +500,7 @@ def _permutations(v: Any) -> list[list[Any]]:
         n *= i
         if n > MAX_LIST:
             break
-    _few(n, f"permutations() of {len(items)} items")
+    _few(n, "permutations_of", n=len(items))
     return [list(p) for p in itertools.permutations(items)]
 
 
@@ -507,7 +509,7 @@ def _combinations(v: Any, k: Any) -> list[list[Any]]:
     k = int(k)
     if k < 0:
         return []
-    _few(math.comb(len(items), k), f"combinations() of {k} among {len(items)} items")
+    _few(math.comb(len(items), k), "combinations_of", k=k, n=len(items))
     return [list(p) for p in itertools.combinations(items, k)]
 
 

@@ -15,6 +15,7 @@ from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
 from .limits import MAX_FRAMES
+from .ruleset_messages import ruleset_error
 from .spec import Block, GameSpec, Step, text_of
 from .values import (
     CHOICE,
@@ -460,8 +461,7 @@ def _step_for_each(step: Step, st: Effects, f: Frame) -> None:
     body = step.blocks["do"]
     Work.spend(len(items))
     if len(st.frames) + len(items) > MAX_FRAMES:
-        raise ExpressionError(f"for_each would leave more than {MAX_FRAMES} blocks waiting to "
-                              f"run (the limit): {len(items)} items")
+        raise ruleset_error(ExpressionError, "for_each_limit", limit=MAX_FRAMES, n=len(items))
     for x in reversed(items):
         loc = dict(f.locals)
         loc[step.params["var"]] = x
@@ -575,9 +575,8 @@ Runner = Callable[[Effects, Frame], None]
 
 
 def _too_many_steps(st: Effects, path: str) -> RulesetError:
-    return RulesetError(f"the effects ran more than {STEP_BUDGET} steps in one move (the "
-                        "limit): a loop in the ruleset (a procedure or hook that calls "
-                        "itself?)", file=st.spec.source, line=st.spec.line_of(path), field=path)
+    return RulesetError.of("steps_limit", file=st.spec.source, line=st.spec.line_of(path),
+                           field=path, limit=STEP_BUDGET)
 
 
 # Steps that never push a frame, ask a question or end the game: a block made of these alone

@@ -21,20 +21,40 @@ class TabletopError(ValueError):
 
 
 class RulesetError(TabletopError):
-    """A ruleset file is malformed; the message names the file, line and field."""
+    """A ruleset file is malformed; the message names the file, line and field.
+
+    ``reasons`` (the message in each language, English at least) makes ``texts`` say the
+    whole sentence, the file, line and field included, in each of those languages."""
 
     def __init__(self, message: str, *, file: str = "", line: int | None = None,
-                 field: str = "") -> None:
-        where = file or "<ruleset>"
-        if line is not None:
-            where += f", line {line}"
-        if field:
-            where += f", field '{field}'"
-        super().__init__(f"{where}: {message}")
+                 field: str = "", reasons: dict[str, str] | None = None) -> None:
+        from .ruleset_messages import LANGS, ruleset_texts
+
+        reasons = reasons or {}
+        texts = {}
+        for lang in LANGS:
+            where = file or ruleset_texts("where_unknown")[lang]
+            if line is not None:
+                where += ruleset_texts("where_line", line=line)[lang]
+            if field:
+                where += ruleset_texts("where_field", field=field)[lang]
+            texts[lang] = ruleset_texts("where_what", where=where,
+                                        what=reasons.get(lang) or message)[lang]
+        super().__init__(texts["en"], texts=texts)
         self.file = file
         self.line = line
         self.field = field
         self.reason = message
+        self.reasons = {"en": message, **reasons}
+
+    @classmethod
+    def of(cls, key: str, /, *, file: str = "", line: int | None = None, field: str = "",
+           **kw: object) -> RulesetError:
+        """The mistake ``key`` of ruleset_messages' catalogue (its values as keywords)."""
+        from .ruleset_messages import ruleset_texts
+
+        reasons = ruleset_texts(key, **kw)
+        return cls(reasons["en"], file=file, line=line, field=field, reasons=reasons)
 
 
 class ExpressionError(TabletopError):

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from .errors import ExpressionError
 from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
+from .ruleset_messages import Langs, ruleset_error, said
 
 Value = Any
 Compiled = Callable[["Context"], Value]
@@ -88,8 +89,7 @@ class _Work:
         self.left -= n
         if self.left < 0:
             self.left = MAX_WORK
-            raise ExpressionError(f"the expressions went through more than {MAX_WORK} items "
-                                  "in one move (the limit): a loop in the ruleset?")
+            raise ruleset_error(ExpressionError, "work_limit", limit=MAX_WORK)
 
 
 Work = _Work()
@@ -107,10 +107,15 @@ def did_you_mean(word: object, choices: object, lang: str = "en") -> str:
     return f" (did you mean {close[0]!r}?)"
 
 
+def close_to(word: object, choices: object) -> Langs:
+    """``did_you_mean`` in each language."""
+    return Langs(en=did_you_mean(word, choices), fr=did_you_mean(word, choices, "fr"))
+
+
 def _bounded(v: int, text: str) -> int:
     if -MAX_NUMBER <= v <= MAX_NUMBER:
         return v
-    raise ExpressionError(f"a number passed {MAX_NUMBER} (the limit) in {text!r}")
+    raise ruleset_error(ExpressionError, "number_limit", limit=MAX_NUMBER, text=text)
 
 
 def tokenize(text: str) -> list[tuple[str, str, int]]:
@@ -118,18 +123,18 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
     pos = 0
     text = text.rstrip()
     if len(text) > MAX_EXPR_CHARS:
-        raise ExpressionError(f"the expression is longer than {MAX_EXPR_CHARS} characters "
-                              f"(the limit): {text[:40]!r}...")
+        raise ruleset_error(ExpressionError, "expr_too_long", limit=MAX_EXPR_CHARS,
+                            start=text[:40])
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            raise ExpressionError(
-                f"unexpected character {text[pos:].strip()[:1]!r} at column {pos + 1} in {text!r}"
-            )
+            raise ruleset_error(ExpressionError, "expr_character", ch=text[pos:].strip()[:1],
+                                col=pos + 1, text=text)
         group = m.lastgroup or ""
         value = m.group(group)
         if group == "num" and len(value) > 15:
-            raise ExpressionError(f"the number {value[:20]}... passes {MAX_NUMBER} (the limit)")
+            raise ruleset_error(ExpressionError, "expr_long_number", digits=value[:20],
+                                limit=MAX_NUMBER)
         kind = "kw" if group == "name" and value in _KEYWORDS else group
         tokens.append((kind, value, m.start(group)))
         pos = m.end()
@@ -177,7 +182,7 @@ def _num(v: Value, text: str) -> int:
         return int(v)
     if isinstance(v, int):
         return v
-    raise ExpressionError(f"{text!r}: expected a number, got {v!r}")
+    raise ruleset_error(ExpressionError, "expected_number", text=text, v=v)
 
 
 def get_attr(v: Value, name: str) -> Value:
@@ -194,7 +199,7 @@ def get_attr(v: Value, name: str) -> Value:
         return v.get(name)
     attr = getattr(v, "attr", None)
     if attr is None:
-        raise ExpressionError(f"{v!r} has no attribute {name!r}")
+        raise ruleset_error(ExpressionError, "no_attribute", v=v, name=name)
     return attr(name)
 
 
@@ -208,11 +213,11 @@ def _index(v: Value, i: Value) -> Value:
         return v.get(i)
     if isinstance(v, list | tuple | str):
         if not isinstance(i, int) or isinstance(i, bool):
-            raise ExpressionError(f"index {i!r} is not a number")
+            raise ruleset_error(ExpressionError, "index_not_number", i=i)
         if -len(v) <= i < len(v):
             return v[i]
         return None
-    raise ExpressionError(f"{v!r} cannot be indexed")
+    raise ruleset_error(ExpressionError, "not_indexable", v=v)
 
 
 # ---- core functions: args arrive compiled; ``it`` is bound for per-element arguments ----
@@ -292,8 +297,7 @@ def _extreme(pick: Callable[..., Value]) -> CoreFn:
         try:
             return pick(items) if items else None
         except TypeError:
-            raise ExpressionError(f"min/max need numbers or texts, got {items!r} (for cards, "
-                                  "use e.g. max(hand.value))") from None
+            raise ruleset_error(ExpressionError, "min_max_types", items=items) from None
 
     return fn
 
@@ -382,7 +386,7 @@ def _text(t: str) -> str:
     """A text built during play, within MAX_TEXT characters."""
     Work.spend(len(t))
     if len(t) > MAX_TEXT:
-        raise ExpressionError(f"a text grew past {MAX_TEXT} characters (the limit)")
+        raise ruleset_error(ExpressionError, "text_limit", limit=MAX_TEXT)
     return t
 
 
@@ -392,7 +396,7 @@ def _plus(a: Value, b: Value, text: str) -> Value:
         n = len(a) + len(b)
         Work.spend(n)
         if n > MAX_LIST:
-            raise ExpressionError(f"a list grew past {MAX_LIST} items (the limit) in {text!r}")
+            raise ruleset_error(ExpressionError, "list_limit", limit=MAX_LIST, text=text)
         return [*a, *b]
     v = _num(a, text) + _num(b, text)
     if -MAX_NUMBER <= v <= MAX_NUMBER:
@@ -501,14 +505,17 @@ class _Parser:
         self.i += 1
         return tok
 
-    def error(self, what: str) -> ExpressionError:
+    def error(self, what: str, **kw: Any) -> ExpressionError:
+        """The text does not parse here: ``what`` (a key of ruleset_messages' catalogue) was
+        expected."""
         kind, value, pos = self.peek()
-        found = "the end" if kind == "end" else repr(value)
-        return ExpressionError(f"{what}, found {found} at column {pos + 1} in {self.text!r}")
+        found = said("expr_the_end") if kind == "end" else repr(value)
+        return ruleset_error(ExpressionError, "expr_parse", what=said(what, **kw), found=found,
+                             col=pos + 1, text=self.text)
 
     def expect(self, value: str) -> None:
         if self.peek()[1] != value or self.peek()[0] not in ("op", "kw"):
-            raise self.error(f"expected {value!r}")
+            raise self.error("expr_expected", value=value)
         self.next()
 
     def at(self, value: str) -> bool:
@@ -518,15 +525,14 @@ class _Parser:
     def parse(self) -> Node:
         node = self.expr()
         if self.peek()[0] != "end":
-            raise self.error("expected the end of the expression")
+            raise self.error("expr_expected_end")
         return node
 
     def deeper(self) -> None:
         """One more level of nesting (brackets, calls, if-else, not, minus signs)."""
         self.depth += 1
         if self.depth > MAX_EXPR_DEPTH:
-            raise self.error(f"the expression is nested too deeply (more than "
-                             f"{MAX_EXPR_DEPTH} levels, the limit)")
+            raise self.error("expr_nested", limit=MAX_EXPR_DEPTH)
 
     def expr(self) -> Node:
         self.deeper()
@@ -616,7 +622,7 @@ class _Parser:
                 kind, name, _ = self.next()
                 if kind != "name":
                     self.i -= 1
-                    raise self.error("expected an attribute name after '.'")
+                    raise self.error("expr_attribute")
                 a = ("attr", a, name)
             elif self.at("["):
                 self.next()
@@ -671,7 +677,7 @@ class _Parser:
                 self.expect("]")
                 return ("name_at", value, idx)
             return self.name(value)
-        raise self.error("expected a value")
+        raise self.error("expr_value")
 
     def call(self, name: str, args: list[Node]) -> Node:
         if name in CORE:
@@ -682,20 +688,19 @@ class _Parser:
             kind = "call"
         else:
             known = ", ".join(sorted(set(CORE) | set(self.functions)))
-            raise ExpressionError(f"unknown function {name!r} in {self.text!r}"
-                                  f"{did_you_mean(name, set(CORE) | set(self.functions))} "
-                                  f"(known: {known})")
+            raise ruleset_error(ExpressionError, "unknown_function", name=name, text=self.text,
+                                close=close_to(name, set(CORE) | set(self.functions)),
+                                known=known)
         if not lo <= len(args) <= hi:
-            want = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise ExpressionError(
-                f"{name}() takes {want} argument(s), got {len(args)} in {self.text!r}"
-            )
+            want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
+            raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
+                                n=len(args), text=self.text)
         return (kind, name, args)
 
     def check_name(self, name: str) -> None:
         if self.names is not None and name not in self.names:
-            raise ExpressionError(f"unknown name {name!r} in {self.text!r}"
-                                  f"{did_you_mean(name, self.names | {*self.bound})}")
+            raise ruleset_error(ExpressionError, "unknown_name", name=name, text=self.text,
+                                close=close_to(name, self.names | {*self.bound}))
 
     def name(self, name: str) -> Node:
         if name in self.bound:
@@ -799,14 +804,14 @@ def _times(a: Value, b: Value, text: str) -> int:
 def _divide(a: Value, b: Value, text: str) -> int:
     p, q = _num(a, text), _num(b, text)
     if q == 0:
-        raise ExpressionError(f"division by zero in {text!r}")
+        raise ruleset_error(ExpressionError, "division_zero", text=text)
     return p // q
 
 
 def _modulo(a: Value, b: Value, text: str) -> int:
     p, q = _num(a, text), _num(b, text)
     if q == 0:
-        raise ExpressionError(f"division by zero in {text!r}")
+        raise ruleset_error(ExpressionError, "division_zero", text=text)
     return p % q
 
 
@@ -921,8 +926,7 @@ def _pick(fn: Callable[..., Value], values: Value) -> Value:
     try:
         return fn(items) if items else None
     except TypeError:
-        raise ExpressionError(f"min/max need numbers or texts, got {items!r} (for cards, "
-                              "use e.g. max(hand.value))") from None
+        raise ruleset_error(ExpressionError, "min_max_types", items=items) from None
 
 
 def _distinct_of(items: Value) -> int:
@@ -949,8 +953,7 @@ def _best_of(pick: Callable[[Value, Value], bool], pairs: list[tuple[Value, Valu
             if best_key is None or pick(k, best_key):
                 best, best_key = x, k
         except TypeError:
-            raise ExpressionError(f"highest/lowest need numbers or texts to compare, got "
-                                  f"{best_key!r} and {k!r}") from None
+            raise ruleset_error(ExpressionError, "highest_types", a=best_key, b=k) from None
     return best
 
 
@@ -989,7 +992,7 @@ def _join_of(sep: Value, items: Value) -> str:
     if Work.left < 0:
         Work.spend(0)
     if len(t) > MAX_TEXT:
-        raise ExpressionError(f"a text grew past {MAX_TEXT} characters (the limit)")
+        raise ruleset_error(ExpressionError, "text_limit", limit=MAX_TEXT)
     return t
 
 
@@ -1620,7 +1623,7 @@ def parse_expr(text: str, names: set[str] | None = None,
     try:
         return _Parser(text, names, functions or {}).parse()
     except RecursionError:
-        raise ExpressionError(f"the expression is nested too deeply: {text[:60]!r}...") from None
+        raise ruleset_error(ExpressionError, "expr_too_deep", start=text[:60]) from None
 
 
 def compile_expr(
@@ -1648,9 +1651,9 @@ def compile_expr(
         _CONSTANTS[fixed] = n
         return fixed
     if not isinstance(text, str):
-        raise ExpressionError(f"expected an expression (text or number), got {text!r}")
+        raise ruleset_error(ExpressionError, "expr_not_text", v=text)
     if not text.strip():
-        raise ExpressionError("empty expression")
+        raise ruleset_error(ExpressionError, "expr_empty")
     tree = parse_expr(text, names, functions)
     fn = _generate(tree, text, kinds)
     _TREES[fn] = tree

@@ -13,9 +13,12 @@ aliases, and gives back the data and the line of every field.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import yaml
+
+from .ruleset_messages import Langs, ruleset_texts
 
 MAX_FILE_BYTES = 1_000_000  # a ruleset file
 MAX_YAML_DEPTH = 64  # nested mappings and lists
@@ -32,11 +35,19 @@ MAX_WORK = 2_000_000  # items expressions go through for one move, listing or vi
 MAX_FRAMES = 10_000  # effect blocks waiting to run at once (for_each bodies, procedures)
 
 class LimitError(Exception):
-    """A limit of this module was passed; ``line`` is where, when known."""
+    """A limit of this module was passed; ``line`` is where, when known; ``texts`` is the
+    message in each language (a key of ruleset_messages' catalogue, said by ``of``)."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None,
+                 texts: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.line = line
+        self.texts = texts or {"en": message}
+
+    @classmethod
+    def of(cls, message: str, line: int | None = None, /, **kw: Any) -> LimitError:
+        texts = ruleset_texts(message, **kw)
+        return cls(texts["en"], line, texts)
 
 
 # libyaml's loader when PyYAML has it (ten times faster), else the pure Python one
@@ -58,14 +69,12 @@ def check_events(text: str) -> None:
                     event.value == "<<" and event.implicit[0]):
                 key = (event.value, event.implicit[0])
                 if key in top[0]:
-                    raise LimitError(f"the key {event.value!r} appears twice in this mapping "
-                                     "(YAML would keep only the last one)", line)
+                    raise LimitError.of("key_twice", line, key=event.value)
                 top[0].add(key)
             top[1] = not top[1]
         if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
             if len(stack) >= MAX_YAML_DEPTH:
-                raise LimitError(f"the YAML is nested more than {MAX_YAML_DEPTH} levels deep "
-                                 "(the limit)", line)
+                raise LimitError.of("yaml_depth", line, limit=MAX_YAML_DEPTH)
             stack.append([set() if isinstance(event, yaml.MappingStartEvent) else None, True])
         elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
             stack.pop()
@@ -97,16 +106,14 @@ def check_expansion(root: yaml.Node) -> None:
             depth[nid] = 1 + max((depth[id(k)] for k in kids), default=0)
             open_.discard(nid)
             if size[nid] > MAX_YAML_VALUES:
-                raise LimitError(f"the YAML aliases (*name) expand to more than "
-                                 f"{MAX_YAML_VALUES} values (the limit)", line)
+                raise LimitError.of("alias_values", line, limit=MAX_YAML_VALUES)
             if depth[nid] > MAX_YAML_DEPTH:
-                raise LimitError(f"the YAML aliases (*name) nest more than {MAX_YAML_DEPTH} "
-                                 "levels deep (the limit)", line)
+                raise LimitError.of("alias_depth", line, limit=MAX_YAML_DEPTH)
             continue
         if nid in size:
             continue
         if nid in open_:
-            raise LimitError("a YAML alias (*name) refers to the value that holds it", line)
+            raise LimitError.of("alias_cycle", line)
         open_.add(nid)
         stack.append((node, True))
         for k in _children(node):
@@ -139,7 +146,7 @@ def read_yaml(text: str) -> tuple[Any, dict[str, int]]:
     :raises yaml.YAMLError: the text is not YAML.
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise LimitError(f"the file is larger than {MAX_FILE_BYTES} bytes (the limit)", 1)
+        raise LimitError.of("file_too_big", 1, limit=MAX_FILE_BYTES)
     check_events(text)
     reader = _LOADER(text)
     try:
@@ -150,7 +157,11 @@ def read_yaml(text: str) -> tuple[Any, dict[str, int]]:
         try:
             data = reader.construct_document(node)
         except (ValueError, OverflowError) as e:  # e.g. a number of thousands of digits
-            raise LimitError(f"a value cannot be read ({e})") from None
+            why = str(e)  # Python's words; a number too long to read is said in French too
+            digits = sys.get_int_max_str_digits()
+            raise LimitError.of("value_unreadable", why=Langs(
+                en=why, fr=ruleset_texts("number_digits", digits=digits)["fr"]
+                if "integer string conversion" in why else why)) from None
     finally:
         reader.dispose()
     return data, _lines(node)

@@ -37,6 +37,7 @@ from .expr import (
     reads,
 )
 from .limits import MAX_BINDINGS, MAX_WORK
+from .ruleset_messages import ruleset_error
 from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
 from .values import RULESET_BUGS, Move
 
@@ -234,7 +235,7 @@ _UNREAD = _Unread()
 
 
 def _not_card(name: str, x: Any) -> None:
-    raise ExpressionError(f"the argument {name!r} must be drawn from cards, got {x!r}")
+    raise ruleset_error(ExpressionError, "argument_not_card", name=name, x=x)
 
 
 def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:

@@ -14,6 +14,7 @@ from .context import _SUIT_LETTERS, Ctx
 from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
 from .expr import Work
 from .limits import MAX_BINDINGS, MAX_WORK
+from .ruleset_messages import ruleset_error
 from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
 from .values import (
     CHOICE,
@@ -38,9 +39,8 @@ def too_many_bindings(spec: GameSpec, ms: MoveSpec) -> None:
     """A move whose arguments could be filled in more than MAX_BINDINGS ways: one sentence
     naming its field."""
     path = arg_path(spec, ms.args[-1]).rpartition(".args")[0]
-    raise RulesetError(f"the move {ms.id!r} could be played in more than {MAX_BINDINGS} ways "
-                       "(the limit): narrow its arguments", file=spec.source,
-                       line=spec.line_of(path), field=path)
+    raise RulesetError.of("bindings_limit", file=spec.source, line=spec.line_of(path),
+                          field=path, id=ms.id, limit=MAX_BINDINGS)
 
 
 _new = object.__new__
@@ -297,8 +297,8 @@ class MoveListing(StateBase):
             items = [x for x in items if x is not None]
             for x in items:
                 if not isinstance(x, CardDef):
-                    raise ExpressionError(f"the argument {a.name!r} must be drawn from cards, "
-                                          f"got {x!r}")
+                    raise ruleset_error(ExpressionError, "argument_not_card", name=a.name,
+                                        x=x)
         if a.where is not None:
             saved = ctx.locals.get("it")
             kept = []
@@ -312,11 +312,11 @@ class MoveListing(StateBase):
             ways = sum(math.comb(len(items), k) for k in range(max(a.min, 0),
                                                                 min(a.max, len(items)) + 1))
             if ways > MAX_BINDINGS:
-                raise RulesetError(
-                    f"the argument {a.name!r} could take {ways} sets of cards "
-                    f"({a.min} to {a.max} of {len(items)}), more than {MAX_BINDINGS} (the "
-                    "limit): lower its max, or narrow its where", file=self.spec.source,
-                    line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a))
+                raise RulesetError.of(
+                    "card_sets_limit", file=self.spec.source,
+                    line=self.spec.line_of(self._arg_path(a)), field=self._arg_path(a),
+                    name=a.name, ways=ways, lo=a.min, hi=a.max, n=len(items),
+                    limit=MAX_BINDINGS)
             subsets: list[Any] = []
             seen: set[tuple[str, ...]] = set()
             for k in range(a.min, min(a.max, len(items)) + 1):

@@ -27,6 +27,7 @@ from . import registry, stats
 from .bots import RandomBot, decide, make_bot
 from .errors import TabletopError
 from .game import Game
+from .ruleset_messages import ruleset_texts
 from .spec import CardDef, load_spec_text
 from .values import message_error
 
@@ -207,19 +208,20 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
                 u.wins += won
 
 
-def run_chunk(setup: Setup, start: int, stop: int) -> Tally | str:
+def run_chunk(setup: Setup, start: int, stop: int) -> Tally | dict[str, str]:
     """Games ``start`` to ``stop - 1`` of ``setup``: their tally, or the one sentence that
-    says why a game could not be played (an exception may not cross a process unchanged)."""
+    says why a game could not be played, in each language (an exception may not cross a
+    process unchanged)."""
     tally = Tally(setup.players)
     try:
         game = _game(setup)
         for i in range(start, stop):
             play_game(game, setup, i, tally)
     except TabletopError as e:
-        return str(e)
+        return {"en": str(e), **e.texts}
     except (MemoryError, RecursionError) as e:
-        what = "memory" if isinstance(e, MemoryError) else "nesting depth"
-        return f"a game ran out of {what}: a mistake in the ruleset"
+        return ruleset_texts("simulate_memory" if isinstance(e, MemoryError)
+                             else "simulate_depth")
     return tally
 
 
@@ -317,10 +319,10 @@ def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | No
     tasks = _tasks(len(setups), games, size)
     done = 0
 
-    def take(r: int, out: Tally | str) -> None:
+    def take(r: int, out: Tally | dict[str, str]) -> None:
         nonlocal done
-        if isinstance(out, str):
-            raise SimulateError(out)
+        if isinstance(out, dict):
+            raise SimulateError(out["en"], texts=out)
         tallies[r].merge(out)
         done += out.games
         if progress is not None:
@@ -355,13 +357,13 @@ def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | No
     return result
 
 
-def _run_task(task: tuple[Setup, int, int, int]) -> tuple[int, Tally | str]:
+def _run_task(task: tuple[Setup, int, int, int]) -> tuple[int, Tally | dict[str, str]]:
     setup, r, a, b = task
     return r, run_chunk(setup, a, b)
 
 
 def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, int, int]],
-                 take: Callable[[int, Tally | str], None]) -> None:
+                 take: Callable[[int, Tally | dict[str, str]], None]) -> None:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:

@@ -19,12 +19,13 @@ from .expr import (
     CORE,
     STATE_NAMES,
     Compiled,
+    close_to,
     compile_expr,
     compile_template,
-    did_you_mean,
     tokenize,
 )
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
+from .ruleset_messages import kind_of, ruleset_texts, said, yaml_problem
 from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
@@ -311,7 +312,7 @@ class GameSpec:
         for z in self.zones.values():
             if z.deck:
                 return z.name
-        raise RulesetError("no zone is marked deck: true", file=self.source, field="zones")
+        raise RulesetError.of("no_deck", file=self.source, field="zones")
 
     def card_by_code(self, code: str) -> list[CardDef]:
         """All instances of the card with this code (several for duplicates)."""
@@ -380,41 +381,43 @@ class _Loader:
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
     # -- errors and type checks
-    def fail(self, path: str, message: str) -> RulesetError:
+    def fail(self, path: str, message: str | dict[str, str], /, **kw: Any) -> RulesetError:
+        """The mistake at ``path``: ``message`` is a key of ruleset_messages' catalogue (its
+        values as keywords), or the texts of an error already said in each language."""
+        texts = ruleset_texts(message, **kw) if isinstance(message, str) else message
         parts = path.split(".")
         origin = self.origins.get(".".join(parts[:2])) or self.origins.get(parts[0])
         if origin is not None:
-            return RulesetError(message, file=origin[0], line=origin[1].line(path), field=path)
-        return RulesetError(message, file=self.source, line=self.lines.line(path), field=path)
+            return RulesetError(texts["en"], file=origin[0], line=origin[1].line(path),
+                                field=path, reasons=texts)
+        return RulesetError(texts["en"], file=self.source, line=self.lines.line(path),
+                            field=path, reasons=texts)
 
     def mapping(self, v: Any, path: str, allowed: set[str] | None = None,
                 required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(v, dict):
-            raise self.fail(path, f"expected a mapping, got {_kind(v)}")
+            raise self.fail(path, "expected_mapping", got=kind_of(v))
         for k in v:
             if not isinstance(k, str):
-                raise self.fail(path, f"the key {k!r} is not a name: YAML reads yes/no/on/off/"
-                                "true/false/null and numbers unquoted as values; quote it "
-                                f"or choose another name")
+                raise self.fail(path, "key_not_name", key=k)
         if allowed is not None:
             for k in v:
                 if k not in allowed:
-                    raise self.fail(f"{path}.{k}" if path else str(k),
-                                    f"unknown key {k!r}{did_you_mean(k, allowed)} "
-                                    f"(allowed: {', '.join(sorted(allowed))})")
+                    raise self.fail(f"{path}.{k}" if path else str(k), "unknown_key", key=k,
+                                    close=close_to(k, allowed), allowed=', '.join(sorted(allowed)))
         for k in required:
             if k not in v:
-                raise self.fail(path, f"missing required field {k!r}")
+                raise self.fail(path, "missing_field", name=k)
         return v
 
     def listing(self, v: Any, path: str) -> list[Any]:
         if not isinstance(v, list):
-            raise self.fail(path, f"expected a list, got {_kind(v)}")
+            raise self.fail(path, "expected_list", got=kind_of(v))
         return v
 
     def string(self, v: Any, path: str) -> str:
         if not isinstance(v, str) or not v:
-            raise self.fail(path, f"expected text, got {_kind(v)}")
+            raise self.fail(path, "expected_text", got=kind_of(v))
         return v
 
     def notation(self, v: Any, path: str) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
@@ -426,34 +429,32 @@ class _Loader:
         texts: dict[str, tuple[str, ...]] = {}
         for lang, x in self.mapping(v, path).items():
             if lang not in LANGS:
-                raise self.fail(f"{path}.{lang}", f"a language is one of {', '.join(LANGS)}")
+                raise self.fail(f"{path}.{lang}", "lang_one_of", langs=', '.join(LANGS))
             texts[lang] = tuple(self.string(x, f"{path}.{lang}").split())
         if not texts:
-            raise self.fail(path, "expected a notation in at least one language (en, fr)")
+            raise self.fail(path, "notation_no_lang")
         canonical = texts.get("en") or next(iter(texts.values()))
 
         def holes(words: tuple[str, ...]) -> list[str]:
             return sorted(w for w in words if w.startswith("{") and w.endswith("}"))
         for lang, words in texts.items():
             if holes(words) != holes(canonical):
-                raise self.fail(f"{path}.{lang}", "every language's notation holds the same "
-                                f"{{holes}}: {' '.join(words)!r}, {' '.join(canonical)!r}")
+                raise self.fail(f"{path}.{lang}", "notation_holes", words=' '.join(words),
+                                canonical=' '.join(canonical))
             if not words or words[0].startswith("{"):
-                raise self.fail(f"{path}.{lang}", "a notation starts with a word, not an "
-                                f"argument: {' '.join(words)!r}")
+                raise self.fail(f"{path}.{lang}", "notation_word_first", words=' '.join(words))
             if canonical[-1].startswith("{") and words[-1] != canonical[-1]:
-                raise self.fail(f"{path}.{lang}", "a notation ends with the same argument "
-                                f"in every language: {' '.join(words)!r}")
+                raise self.fail(f"{path}.{lang}", "notation_same_last", words=' '.join(words))
         return canonical, {lang: w for lang, w in texts.items() if w != canonical}
 
     def integer(self, v: Any, path: str) -> int:
         if not isinstance(v, int) or isinstance(v, bool):
-            raise self.fail(path, f"expected a whole number, got {_kind(v)}")
+            raise self.fail(path, "expected_whole", got=kind_of(v))
         return v
 
     def boolean(self, v: Any, path: str) -> bool:
         if not isinstance(v, bool):
-            raise self.fail(path, f"expected true or false, got {_kind(v)}")
+            raise self.fail(path, "expected_bool", got=kind_of(v))
         return v
 
     def lang(self, v: Any, path: str) -> dict[str, str]:
@@ -463,7 +464,7 @@ class _Loader:
             return {"en": v}
         m = self.mapping(v, path, set(LANGS))
         if not m:
-            raise self.fail(path, "expected text in at least one language (en, fr)")
+            raise self.fail(path, "lang_no_text")
         if set(m) != set(LANGS):
             self.untranslated.append(path)
         return {k: self.string(x, f"{path}.{k}") for k, x in m.items()}
@@ -472,7 +473,7 @@ class _Loader:
         try:
             return compile_expr(v, self.names, self.functions, self.kinds)
         except ExpressionError as e:
-            raise self.fail(path, str(e)) from None
+            raise self.fail(path, _texts(e)) from None
 
     def template(self, v: Any, path: str) -> dict[str, Callable[[Any], str]]:
         texts = self.lang(v, path)
@@ -482,7 +483,7 @@ class _Loader:
                 out[lang] = compile_template(t, self.names, self.functions, self.kinds)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
-                                str(e)) from None
+                                _texts(e)) from None
         return out
 
     # -- the whole file
@@ -499,10 +500,9 @@ class _Loader:
         pmin = self.integer(players["min"], "players.min")
         pmax = self.integer(players["max"], "players.max")
         if not 1 <= pmin <= pmax:
-            raise self.fail("players", f"players must satisfy 1 <= min <= max, got {pmin}..{pmax}")
+            raise self.fail("players", "players_range", lo=pmin, hi=pmax)
         if pmax > MAX_PLAYERS:
-            raise self.fail("players.max", f"at most {MAX_PLAYERS} players (the limit), "
-                            f"got {pmax}")
+            raise self.fail("players.max", "players_limit", limit=MAX_PLAYERS, n=pmax)
         options = self.options(d.get("options", {}))
         self.type_symbols: dict[str, str] = {}
         card_types = {}
@@ -518,14 +518,13 @@ class _Loader:
         for name in list(zones) + list(vars_):
             if name in RESERVED_NAMES:
                 raise self.fail(f"zones.{name}" if name in zones else f"vars.{name}",
-                                f"{name!r} is a reserved name")
+                                "reserved_name", name=name)
         for name in set(zones) & set(vars_):
-            raise self.fail(f"vars.{name}", f"{name!r} is both a zone and a var; rename one")
+            raise self.fail(f"vars.{name}", "zone_and_var", name=name)
         derived_raw = self.mapping(d.get("derived", {}), "derived")
         for name in derived_raw:
             if name in zones or name in vars_ or name in RESERVED_NAMES:
-                raise self.fail(f"derived.{name}",
-                                f"{name!r} is already a zone, a var or a reserved name")
+                raise self.fail(f"derived.{name}", "derived_taken", name=name)
         self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
         functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
                                                | set(derived_raw))
@@ -568,7 +567,7 @@ class _Loader:
         seen: set[str] = set()
         for i, m in enumerate(moves):
             if m.id in seen:
-                raise self.fail(f"moves.{i}.id", f"two moves have the id {m.id!r}")
+                raise self.fail(f"moves.{i}.id", "move_id_twice", id=m.id)
             seen.add(m.id)
         end = tuple(self.end_rule(e, f"end.{i}")
                     for i, e in enumerate(self.listing(d["end"], "end")))
@@ -582,21 +581,18 @@ class _Loader:
         if bounds is not None:
             b = self.listing(bounds, "score_bounds")
             if len(b) != 2:
-                raise self.fail("score_bounds", "expected [lowest, highest]")
+                raise self.fail("score_bounds", "score_bounds")
             score_bounds = (self.integer(b[0], "score_bounds.0"),
                             self.integer(b[1], "score_bounds.1"))
         if sum(1 for z in zones.values() if z.deck) != 1:
-            raise self.fail("zones", "exactly one zone must be marked deck: true")
+            raise self.fail("zones", "one_deck")
         for z in zones.values():
             if z.deck and z.per_seat:
-                raise self.fail(f"zones.{z.name}.deck", "the deck zone is one shared pile; "
-                                "it cannot be per_seat (deal from it in setup instead)")
+                raise self.fail(f"zones.{z.name}.deck", "deck_per_seat")
         if any(m.phases is not None for m in moves) and "phase" not in vars_:
-            raise self.fail("moves", "a move names a phase, but there is no var 'phase' "
-                            "(declare vars: {phase: {initial: ...}})")
+            raise self.fail("moves", "phase_no_var")
         if "phase" in vars_ and vars_["phase"].per_seat:
-            raise self.fail("vars.phase", "the var phase is the game's phase: it cannot be "
-                            "per_seat")
+            raise self.fail("vars.phase", "phase_per_seat")
         return GameSpec(
             id=gid, source=self.source, name=self.lang(d["name"], "name"),
             summary=self.lang(d.get("summary", gid), "summary"),
@@ -626,18 +622,16 @@ class _Loader:
             p = f"functions.{name}"
             f = self.mapping(f, p, {"args", "value"}, ("value",))
             if name in self.functions or name in CORE or name in taken or name in RESERVED_NAMES:
-                raise self.fail(p, f"{name!r} is already the name of a function, a zone, a var, "
-                                "a derived value or a reserved name; choose another")
+                raise self.fail(p, "function_taken", name=name)
             if not name.isidentifier():
-                raise self.fail(p, f"a function's name is one word of letters, digits and _, "
-                                f"not {name!r}")
+                raise self.fail(p, "function_name", name=name)
             params = tuple(self.string(a, f"{p}.args") for a in
                            self.listing(f.get("args", []), f"{p}.args"))
             for a in params:
                 if not a.isidentifier() or a in RESERVED_NAMES:
-                    raise self.fail(f"{p}.args", f"{a!r} cannot name an argument")
+                    raise self.fail(f"{p}.args", "argument_name", name=a)
             if len(set(params)) != len(params):
-                raise self.fail(f"{p}.args", "two arguments have the same name")
+                raise self.fail(f"{p}.args", "arguments_same")
             self.names |= set(params)
             out[name] = (params, f["value"])
             self.functions[name] = (len(params), len(params))
@@ -649,10 +643,9 @@ class _Loader:
             return None
         n = self.integer(d["rollout_moves"], "rollout_moves")
         if n < 1:
-            raise self.fail("rollout_moves", f"{n} moves: give 1 or more")
+            raise self.fail("rollout_moves", "rollout_few", n=n)
         if d.get("evaluate") is None:
-            raise self.fail("rollout_moves", "a playout cut short is scored by evaluate: "
-                            "declare evaluate too")
+            raise self.fail("rollout_moves", "rollout_evaluate")
         return n
 
     def solver_words(self, v: Any, vars_: dict[str, Any],
@@ -685,18 +678,15 @@ class _Loader:
                 var = n in vars_ and not vars_[n].per_seat
                 if word == "unordered":
                     if n not in self.zone_names:
-                        raise self.fail(f"solver.{word}.{i}", f"{n!r} is not a zone of the game")
+                        raise self.fail(f"solver.{word}.{i}", "solver_not_zone", name=n)
                 elif word == "monotone" and n in derived:
                     pass
                 elif word == "ignore" and n in self.zone_names:
                     pass
                 elif not var:
-                    what = {"monotone": "a var of the game (one for the whole table, not per "
-                                        "seat) nor a derived value",
-                            "ignore": "a var of the game (one for the whole table, not per "
-                                      "seat) nor a zone"}.get(
-                        word, "a var of the game (one for the whole table, not per seat)")
-                    raise self.fail(f"solver.{word}.{i}", f"{n!r} is not {what}")
+                    what = {"monotone": "solver_not_var_derived",
+                            "ignore": "solver_not_var_zone"}.get(word, "solver_not_var")
+                    raise self.fail(f"solver.{word}.{i}", what, name=n)
                 names.append(n)
             out[word] = tuple(names)
         return out
@@ -726,8 +716,7 @@ class _Loader:
         def visit(name: str, chain: list[str]) -> None:
             if name in chain:
                 loop = " -> ".join([*chain[chain.index(name):], name])
-                raise self.fail(f"derived.{name}", f"derived values refer to each other in a "
-                                f"loop: {loop}")
+                raise self.fail(f"derived.{name}", "derived_loop", loop=loop)
             if name in done:
                 return
             for other in uses[name]:
@@ -745,12 +734,12 @@ class _Loader:
         try:
             return compile_expr(v, set(view) | {"me", "players"}, {})
         except ExpressionError as e:
-            raise self.fail("evaluate", f"{e} (evaluate may use the view's keys: "
-                            f"{', '.join(view)})") from None
+            raise self.fail("evaluate", "evaluate_names", error=e,
+                            keys=', '.join(view)) from None
 
     def first_player(self, v: Any) -> str:
         if v not in ("first", "random"):
-            raise self.fail("first_player", f"first_player must be first or random, not {v!r}")
+            raise self.fail("first_player", "first_player", v=v)
         return str(v)
 
     def local_names(self, d: dict[str, Any]) -> set[str]:
@@ -765,12 +754,11 @@ class _Loader:
             raw_values = self.listing(o["values"], f"{p}.values")
             for x in [*raw_values, o["default"]]:
                 if isinstance(x, bool) or x is None:
-                    raise self.fail(f"{p}.values", f"write option values as quoted text "
-                                    f"(YAML reads yes/no/on/off/null unquoted as {x!r})")
+                    raise self.fail(f"{p}.values", "option_quoted", v=x)
             values = tuple(str(x) for x in raw_values)
             default = str(o["default"])
             if default not in values:
-                raise self.fail(f"{p}.default", f"default {default!r} is not one of {values}")
+                raise self.fail(f"{p}.default", "option_default", default=default, values=values)
             out[name] = OptionSpec(name, default, values,
                                    self.lang(o.get("help", name), f"{p}.help"))
         return out
@@ -809,9 +797,9 @@ class _Loader:
             if ctype is not None:
                 self.string(ctype, f"{p}.type")
                 if card_types and ctype not in card_types:
-                    raise self.fail(f"{p}.type", f"unknown card type {ctype!r}"
-                                    f"{did_you_mean(ctype, card_types)} "
-                                    f"(card_types: {', '.join(card_types)})")
+                    raise self.fail(f"{p}.type", "unknown_card_type", type=ctype,
+                                    close=close_to(ctype, card_types),
+                                    types=', '.join(card_types))
             if "suits" in c:
                 self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects"},
                              ("suits", "ranks"))
@@ -823,16 +811,16 @@ class _Loader:
                     self.card_effect_names.update(effs)
                 for suit in self.listing(c["suits"], f"{p}.suits"):
                     if not isinstance(suit, str) or len(suit) != 1 or suit not in _SUIT_ORDER:
-                        raise self.fail(f"{p}.suits", f"unknown suit {suit!r} (S, C, D, H)")
+                        raise self.fail(f"{p}.suits", "unknown_suit", suit=suit)
                     for r in self.listing(c["ranks"], f"{p}.ranks"):
                         value = _RANK_VALUES.get(str(r)) or (
                             r if isinstance(r, int) else int(r) if str(r).isdecimal() else None)
                         if value is None or not 2 <= value <= 14:
-                            raise self.fail(f"{p}.ranks", f"unknown rank {r!r} (2-10, J, Q, K, A)")
+                            raise self.fail(f"{p}.ranks", "unknown_rank", rank=r)
                         rank = _RANK_CODES.get(value, str(value))
                         code = f"{rank}{suit}"
                         if code in codes:
-                            raise self.fail(p, f"card {code} is listed twice")
+                            raise self.fail(p, "card_twice", code=code)
                         codes.add(code)
                         upper.add(code.upper())
                         if "effects" in c:
@@ -845,19 +833,17 @@ class _Loader:
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
             if code.upper() in upper:
-                raise self.fail(f"{p}.id", f"card id {code!r} is used twice (ids are typed "
-                                "in any case, so they must differ by more than case)")
+                raise self.fail(f"{p}.id", "card_id_twice", code=code)
             if any(ch.isspace() for ch in code):
-                raise self.fail(f"{p}.id", f"card id {code!r} must be one word (no spaces)")
+                raise self.fail(f"{p}.id", "card_id_word", code=code)
             codes.add(code)
             upper.add(code.upper())
             count = self.integer(c.get("count", 1), f"{p}.count")
             if count < 0:
-                raise self.fail(f"{p}.count", f"count cannot be negative, got {count}")
+                raise self.fail(f"{p}.count", "count_negative", n=count)
             if len(out) + count > MAX_CARDS:
-                raise self.fail(f"{p}.count", f"a game has at most {MAX_CARDS} cards (the "
-                                f"limit); with count {count} this one would have "
-                                f"{len(out) + count}")
+                raise self.fail(f"{p}.count", "cards_limit", limit=MAX_CARDS, count=count,
+                                total=len(out) + count)
             value = c.get("value")
             if value is not None:
                 self.integer(value, f"{p}.value")
@@ -879,31 +865,29 @@ class _Loader:
             for lang, w in self.mapping(c.get("codes", {}), f"{p}.codes").items():
                 wp = f"{p}.codes.{lang}"
                 if lang not in LANGS:
-                    raise self.fail(wp, f"a language is one of {', '.join(LANGS)}")
+                    raise self.fail(wp, "lang_one_of", langs=', '.join(LANGS))
                 w = self.string(w, wp)
                 if not w or any(ch.isspace() for ch in w):
-                    raise self.fail(wp, f"a card's code must be one word, not {w!r}")
+                    raise self.fail(wp, "code_word", w=w)
                 if w != code and w.upper() in upper:
-                    raise self.fail(wp, f"the code {w!r} is already another card's")
+                    raise self.fail(wp, "code_taken", w=w)
                 words[lang] = w
             for w in words.values():
                 codes.add(w)
                 upper.add(w.upper())
             for k in ("suit", "rank", "code", "kind", "uid"):
                 if k in extra:
-                    raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
-                                    "attribute otherwise")
+                    raise self.fail(f"{p}.{k}", "engine_attribute", name=k)
             if ctype in self.type_symbols and "symbol" not in extra:
                 extra["symbol"] = self.type_symbols[ctype]
             for k, x in extra.items():
                 if isinstance(x, dict | list):
-                    raise self.fail(f"{p}.{k}", "a card attribute must be a single value "
-                                    "(text, number, true/false)")
+                    raise self.fail(f"{p}.{k}", "card_attribute")
             for _ in range(count):
                 out.append(CardDef(len(out), code, "named", ctype, value, None, None, name, text,
                                    extra, words))
         if not out:
-            raise self.fail("cards", "a game needs at least one card")
+            raise self.fail("cards", "no_cards")
         return tuple(out)
 
     def combos(self, v: Any, cards: tuple[CardDef, ...]) -> dict[str, ComboDef]:
@@ -919,28 +903,25 @@ class _Loader:
             c = self.mapping(raw, p, None, ("id", "cards"))
             code = self.string(c["id"], f"{p}.id")
             if any(ch.isspace() for ch in code):
-                raise self.fail(f"{p}.id", f"combo id {code!r} must be one word (no spaces)")
+                raise self.fail(f"{p}.id", "combo_id_word", code=code)
             if code.upper() in taken:
-                raise self.fail(f"{p}.id", f"the id {code!r} is already a card or a combo "
-                                "(ids are typed in any case)")
+                raise self.fail(f"{p}.id", "combo_id_taken", code=code)
             taken.add(code.upper())
             need = [self.string(x, f"{p}.cards") for x in self.listing(c["cards"], f"{p}.cards")]
             if len(need) < 2:
-                raise self.fail(f"{p}.cards", "a combo is made of two cards or more")
+                raise self.fail(f"{p}.cards", "combo_two")
             for x in set(need):
                 if x not in copies:
-                    raise self.fail(f"{p}.cards", f"unknown card {x!r}")
+                    raise self.fail(f"{p}.cards", "unknown_card", code=x)
                 if need.count(x) > copies[x]:
-                    raise self.fail(f"{p}.cards", f"the combo needs {need.count(x)} {x}, the "
-                                    f"game has {copies[x]}")
+                    raise self.fail(f"{p}.cards", "combo_copies", n=need.count(x), code=x,
+                                    have=copies[x])
             extra = {k: x for k, x in c.items() if k not in ("id", "cards", "name", "text")}
             for k, x in extra.items():
                 if k in ("code", "kind"):
-                    raise self.fail(f"{p}.{k}", f"{k!r} is set by the engine; name this "
-                                    "attribute otherwise")
+                    raise self.fail(f"{p}.{k}", "engine_attribute", name=k)
                 if isinstance(x, dict | list):
-                    raise self.fail(f"{p}.{k}", "a combo attribute must be a single value "
-                                    "(text, number, true/false)")
+                    raise self.fail(f"{p}.{k}", "combo_attribute")
             out[code] = ComboDef(code, tuple(need), self.lang(c.get("name", code), f"{p}.name"),
                                  self.lang(c["text"], f"{p}.text") if "text" in c else {},
                                  extra)
@@ -954,18 +935,16 @@ class _Loader:
                                           "contents"})
             vis = z.get("visibility", "public")
             if vis not in ("public", "hidden", "owner"):
-                raise self.fail(f"{p}.visibility",
-                                f"visibility must be public, hidden or owner, not {vis!r}")
+                raise self.fail(f"{p}.visibility", "zone_visibility", v=vis)
             order = z.get("order", "pile")
             if order not in ("pile", "row"):
-                raise self.fail(f"{p}.order", f"order must be pile or row, not {order!r}")
+                raise self.fail(f"{p}.order", "zone_order", v=order)
             per_seat = self.boolean(z.get("per_seat", False), f"{p}.per_seat")
             if vis == "owner" and not per_seat:
-                raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true")
+                raise self.fail(f"{p}.visibility", "zone_owner")
             contents = z.get("contents", "unknown")
             if contents not in ("unknown", "known"):
-                raise self.fail(f"{p}.contents",
-                                f"contents must be unknown or known, not {contents!r}")
+                raise self.fail(f"{p}.contents", "zone_contents", v=contents)
             out[name] = ZoneSpec(name, vis, per_seat, order,
                                  self.boolean(z.get("deck", False), f"{p}.deck"),
                                  self.lang(z.get("label", name), f"{p}.label"), contents)
@@ -985,15 +964,13 @@ class _Loader:
                 self.integer(hi, f"{p}.max")
             initial = x.get("initial")
             if isinstance(initial, dict | list):
-                raise self.fail(f"{p}.initial", "initial must be a single value")
+                raise self.fail(f"{p}.initial", "var_initial")
             # cards (the default): a card held in the var shows as it does where it lies
             vis = x.get("visibility", "cards")
             if vis not in ("cards", "public", "owner", "hidden"):
-                raise self.fail(f"{p}.visibility", "visibility must be cards, public, owner "
-                                f"or hidden, not {vis!r}")
+                raise self.fail(f"{p}.visibility", "var_visibility", v=vis)
             if vis == "owner" and not x.get("per_seat"):
-                raise self.fail(f"{p}.visibility", "visibility owner needs per_seat: true "
-                                "(a seat owns its own value)")
+                raise self.fail(f"{p}.visibility", "var_owner")
             out[name] = VarSpec(name, initial, lo, hi,
                                 self.boolean(x.get("per_seat", False), f"{p}.per_seat"), vis)
         return out
@@ -1039,13 +1016,14 @@ class _Loader:
                         {"then": self.block(s["then"], f"{path}.then"),
                          "else": self.block(s.get("else", []), f"{path}.else")}, path)
         if len(s) != 1:
-            raise self.fail(path, "an effect step has exactly one kind "
-                            f"(one of {', '.join(sorted(self.STEP_KEYS))}), got {sorted(s)}")
+            raise self.fail(path, "step_one_kind", kinds=', '.join(sorted(self.STEP_KEYS)),
+                            got=sorted(s))
         kind, arg = next(iter(s.items()))
         p = f"{path}.{kind}"
         if kind not in self.STEP_KEYS:
-            raise self.fail(path, f"unknown effect {kind!r}{did_you_mean(kind, self.STEP_KEYS)} "
-                            f"(known: {', '.join(sorted(self.STEP_KEYS))})")
+            raise self.fail(path, "unknown_effect", kind=kind,
+                            close=close_to(kind, self.STEP_KEYS),
+                            kinds=', '.join(sorted(self.STEP_KEYS)))
         params: dict[str, Any] = {}
         blocks: dict[str, Block] = {}
         if kind in ("log", "announce"):  # announce: a line of the game's, no player's
@@ -1069,8 +1047,7 @@ class _Loader:
         elif kind == "deal":
             m = self.mapping(arg, p, self.STEP_KEYS["deal"], ("from", "to"))
             if ("count" in m) == ("fill" in m):
-                raise self.fail(p, "deal needs exactly one of count (cards to deal) or fill "
-                                "(deal until the zone holds this many)")
+                raise self.fail(p, "deal_count_fill")
             params["from"] = self.zone_ref(m["from"], f"{p}.from")
             params["to"] = self.zone_ref(m["to"], f"{p}.to")
             params["count"] = self.expr(m["count"], f"{p}.count") if "count" in m else None
@@ -1081,14 +1058,14 @@ class _Loader:
         elif kind == "do":
             name = self.string(arg, p)
             if name not in self.procedure_names:
-                raise self.fail(p, f"unknown procedure {name!r}"
-                                f"{did_you_mean(name, self.procedure_names)}")
+                raise self.fail(p, "unknown_procedure", name=name,
+                                close=close_to(name, self.procedure_names))
             params["name"] = name
         elif kind == "end":
             name = self.string(arg, p)
             if name not in self.outcome_names:
-                raise self.fail(p, f"unknown outcome {name!r}"
-                                f"{did_you_mean(name, self.outcome_names)}")
+                raise self.fail(p, "unknown_outcome", name=name,
+                                close=close_to(name, self.outcome_names))
             params["outcome"] = name
         elif kind == "choose":
             m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
@@ -1097,7 +1074,7 @@ class _Loader:
             params["seat"] = self.expr(m.get("seat", "me"), f"{p}.seat")
             notation, notations = self.notation(m["notation"], f"{p}.notation")
             if notation.count("{choice}") != 1:
-                raise self.fail(f"{p}.notation", "the notation must hold {choice} once")
+                raise self.fail(f"{p}.notation", "notation_choice")
             params["notation"] = notation
             params["notations"] = notations
             params["prompt"] = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
@@ -1106,7 +1083,7 @@ class _Loader:
                 m.get("pass", {"en": "pass", "fr": "passer"}), f"{p}.pass")
             of = m.get("of", "values")
             if of not in ("values", "seats"):
-                raise self.fail(f"{p}.of", f"of must be values or seats, not {of!r}")
+                raise self.fail(f"{p}.of", "choose_of", v=of)
             params["seats"] = of == "seats"
             # how answers that are plain texts read in each language (the value stays the key)
             params["words"] = {str(k): self.lang(w, f"{p}.words.{k}") for k, w in
@@ -1137,8 +1114,9 @@ class _Loader:
             params["card"] = self.expr(m["card"], f"{p}.card")
             name = self.string(m["name"], f"{p}.name")
             if name not in self.card_effect_names:
-                raise self.fail(f"{p}.name", f"no card declares an effect {name!r} (declared: "
-                                f"{', '.join(sorted(self.card_effect_names)) or 'none'})")
+                raise self.fail(f"{p}.name", "no_card_effect", name=name,
+                                names=', '.join(sorted(self.card_effect_names))
+                                or said("none"))
             params["name"] = name
         elif kind == "end_turn" and isinstance(arg, dict):
             # end_turn: {next: seat}: that seat plays next; the same seat again is an extra
@@ -1147,14 +1125,14 @@ class _Loader:
             params["next"] = self.expr(m["next"], f"{p}.next")
         elif kind in ("end_turn", "check_end"):
             if arg not in (True, None):
-                raise self.fail(p, f"{kind} takes no parameters (write '{kind}: true')")
+                raise self.fail(p, "no_parameters", kind=kind)
         return Step(kind, params, blocks, path)
 
     def var_name(self, name: Any, path: str) -> str:
         text = self.string(name, path)
         if text not in self.var_names:
-            raise self.fail(path, f"unknown var {text!r}{did_you_mean(text, self.var_names)} "
-                            f"(vars: {', '.join(self.var_names)})")
+            raise self.fail(path, "unknown_var", name=text, close=close_to(text, self.var_names),
+                            names=', '.join(self.var_names))
         return text
 
     def zone_ref(self, v: Any, path: str) -> tuple[str, Compiled | None]:
@@ -1162,13 +1140,13 @@ class _Loader:
         name, _, rest = text.partition("[")
         name = name.strip()
         if name not in self.zone_names:
-            raise self.fail(path, f"unknown zone {name!r}{did_you_mean(name, self.zone_names)} "
-                            f"(zones: {', '.join(self.zone_names)})")
+            raise self.fail(path, "unknown_zone", name=name, close=close_to(name, self.zone_names),
+                            names=', '.join(self.zone_names))
         if rest:
             if not rest.endswith("]"):
-                raise self.fail(path, f"expected zone or zone[seat], got {text!r}")
+                raise self.fail(path, "zone_ref", text=text)
             if not self.zone_names[name].per_seat:
-                raise self.fail(path, f"zone {name!r} is not per seat")
+                raise self.fail(path, "zone_not_per_seat", name=name)
             return name, self.expr(rest[:-1], path)
         return name, None
 
@@ -1176,7 +1154,7 @@ class _Loader:
         if v is None:
             return None
         if v not in ("top", "bottom"):
-            raise self.fail(path, f"at must be top or bottom, not {v!r}")
+            raise self.fail(path, "at_value", v=v)
         return str(v)
 
     def move(self, v: Any, path: str) -> MoveSpec:
@@ -1185,21 +1163,19 @@ class _Loader:
         mid = self.string(m["id"], f"{path}.id")
         template, notations = self.notation(m["notation"], f"{path}.notation")
         if not template:
-            raise self.fail(f"{path}.notation", "a notation needs at least one word")
+            raise self.fail(f"{path}.notation", "notation_empty")
         if template[0].startswith("{"):
-            raise self.fail(f"{path}.notation", "a notation starts with a word, not an "
-                            f"argument: {' '.join(template)!r}")
+            raise self.fail(f"{path}.notation", "notation_word_first", words=' '.join(template))
         args = []
         for name, a in self.mapping(m.get("args", {}), f"{path}.args").items():
             args.append(self.arg(name, a, f"{path}.args.{name}"))
         holes = [t[1:-1] for t in template if t.startswith("{") and t.endswith("}")]
         if sorted(holes) != sorted(a.name for a in args):
-            raise self.fail(f"{path}.notation", "the notation's {holes} must be exactly the "
-                            f"move's args ({', '.join(a.name for a in args) or 'none'})")
+            raise self.fail(f"{path}.notation", "notation_args",
+                            args=', '.join(a.name for a in args) or said("none"))
         for a in args:
             if a.kind == "cards" and template[-1] != "{" + a.name + "}":
-                raise self.fail(f"{path}.notation", "a cards argument must come last in the "
-                                "notation (it takes every word after it)")
+                raise self.fail(f"{path}.notation", "notation_cards_last")
         reqs = []
         for i, r in enumerate(self.listing(m.get("require", []), f"{path}.require")):
             rp = f"{path}.require.{i}"
@@ -1231,8 +1207,7 @@ class _Loader:
                                    "combo"})
         kinds = [k for k in ("from", "seat", "cards", "word", "combo") if k in a]
         if len(kinds) != 1:
-            raise self.fail(path, "an argument needs exactly one of from (a card), cards "
-                            "(several cards), seat, word or combo")
+            raise self.fail(path, "argument_kind")
         kind = {"from": "card", "seat": "seat", "cards": "cards", "word": "word",
                 "combo": "combo"}[kinds[0]]
         if kind == "combo":  # the combos these cards can form
@@ -1257,8 +1232,8 @@ class _Loader:
         e = self.mapping(v, path, {"if", "outcome"}, ("if", "outcome"))
         name = self.string(e["outcome"], f"{path}.outcome")
         if name not in self.outcome_names:
-            raise self.fail(f"{path}.outcome", f"unknown outcome {name!r}"
-                            f"{did_you_mean(name, self.outcome_names)}")
+            raise self.fail(f"{path}.outcome", "unknown_outcome", name=name,
+                            close=close_to(name, self.outcome_names))
         return EndRule(self.expr(e["if"], f"{path}.if"), name)
 
     def outcome(self, name: str, v: Any, path: str) -> OutcomeSpec:
@@ -1277,11 +1252,11 @@ class _Loader:
         if "spare" in d:  # spare: the row is left out when the screen is short
             self.boolean(d["spare"], f"{path}.spare")
         if not isinstance(d["key"], str) or d["key"] not in view:
-            raise self.fail(f"{path}.key", f"{d['key']!r} is not a view key")
+            raise self.fail(f"{path}.key", "not_view_key", key=d['key'])
         if "lang" in d and d["lang"] not in LANGS:  # shown only in that language's table
-            raise self.fail(f"{path}.lang", f"lang must be one of {', '.join(LANGS)}")
+            raise self.fail(f"{path}.lang", "display_lang", langs=', '.join(LANGS))
         if d["kind"] not in ("bar", "cards", "count", "value", "text", "seats"):
-            raise self.fail(f"{path}.kind", "kind must be bar, cards, count, value, text or seats")
+            raise self.fail(f"{path}.kind", "display_kind")
         out = dict(d)
         out["label"] = self.lang(d.get("label", d["key"]), f"{path}.label")
         # each: the title of the row shown once for each seat (a watched game, the end screen):
@@ -1294,11 +1269,9 @@ class _Loader:
         return out
 
 
-def _kind(v: Any) -> str:
-    if v is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: f"text {v!r}", bool: f"{v}",
-            int: f"the number {v}", float: f"the number {v}"}.get(type(v), type(v).__name__)
+def _texts(e: Exception) -> dict[str, str]:
+    """An error's message in each language it has, English at least."""
+    return {"en": str(e), **(getattr(e, "texts", None) or {})}
 
 
 def load_spec(path: str | Path) -> GameSpec:
@@ -1309,13 +1282,12 @@ def load_spec(path: str | Path) -> GameSpec:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
-            raise RulesetError(f"the file is larger than {MAX_FILE_BYTES} bytes (the limit)",
-                               file=str(p))
+            raise RulesetError.of("file_too_big", file=str(p), limit=MAX_FILE_BYTES)
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError("no such file", file=str(p)) from None
+        raise RulesetError.of("no_such_file", file=str(p)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RulesetError(f"cannot read the file ({e})", file=str(p)) from None
+        raise RulesetError.of("cannot_read", file=str(p), why=e) from None
     return load_spec_text(text, str(p))
 
 
@@ -1331,10 +1303,9 @@ def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
     try:
         spec = loader.load()
     except RecursionError:
-        raise RulesetError("the ruleset is nested too deeply to read", file=source) from None
+        raise RulesetError.of("ruleset_too_deep", file=source) from None
     except MemoryError:
-        raise RulesetError("the ruleset needs more memory than there is to read", file=source
-                           ) from None
+        raise RulesetError.of("ruleset_memory", file=source) from None
     rules = loader.lang(data["rules"], "rules") if "rules" in data else {}
     return attrs.evolve(spec, lines=line_map, rules=rules,
                         untranslated=tuple(loader.untranslated),
@@ -1346,16 +1317,17 @@ def _read_yaml(text: str, source: str) -> tuple[dict[str, Any], dict[str, int]]:
     try:
         data, lines = read_yaml(text)
     except LimitError as e:
-        raise RulesetError(str(e), file=source, line=e.line) from None
+        raise RulesetError(str(e), file=source, line=e.line, reasons=e.texts) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(e, "problem", None) or str(e)
-        raise RulesetError(f"not valid YAML: {problem}", file=source, line=line) from None
+        raise RulesetError.of("not_yaml", file=source, line=line,
+                              problem=yaml_problem(problem)) from None
     except RecursionError:
-        raise RulesetError("the YAML is nested too deeply", file=source) from None
+        raise RulesetError.of("yaml_too_deep", file=source) from None
     if not isinstance(data, dict):
-        raise RulesetError("a ruleset is a YAML mapping (id:, name:, cards: ...)", file=source)
+        raise RulesetError.of("not_a_mapping", file=source)
     return data, lines
 
 
@@ -1366,26 +1338,27 @@ def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str
     Returns the merged data and, for each top-level key and merged entry, its file."""
     if "extends" not in data:
         return data, {}
-    def fail(message: str) -> RulesetError:
-        return RulesetError(message, file=source, line=lines.line("extends"), field="extends")
+    def fail(key: str, /, **kw: Any) -> RulesetError:
+        return RulesetError.of(key, file=source, line=lines.line("extends"), field="extends",
+                               **kw)
 
     ref = data["extends"]
     if not isinstance(ref, str) or not ref.strip():
-        raise fail("extends takes the id of a ruleset beside this file, or a path to one")
+        raise fail("extends_ref")
     if "id" not in data:
-        raise fail("a ruleset that extends another needs its own id")
+        raise fail("extends_id")
     if len(chain) > MAX_EXTENDS:
-        raise fail(f"more than {MAX_EXTENDS} rulesets built on one another")
+        raise fail("extends_chain", limit=MAX_EXTENDS)
     here = Path(source).parent
     ref = ref.strip()
     path = here / (ref if ref.endswith((".yaml", ".yml")) else f"{ref}.yaml")
     key = str(path.resolve())
     if key in chain or path.resolve() == Path(source).resolve():
-        raise fail(f"extends loops back to {path.name}")
+        raise fail("extends_loop", name=path.name)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        raise fail(f"no ruleset {ref!r} to extend (looked for {path})") from None
+        raise fail("extends_missing", ref=ref, path=path) from None
     base_data, base_map = _read_yaml(text, str(path))
     base_lines = _Lines(base_map)
     base, base_origins = _with_base(base_data, str(path), base_lines, [*chain, key])

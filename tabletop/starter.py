@@ -7,6 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from .errors import TabletopError
+from .ruleset_messages import ruleset_error
 
 STARTER = """\
 # {name}: a starting point made by `tabletop new`. It is a whole game that loads and plays:
@@ -111,11 +112,10 @@ def write_starter(name: str, folder: str | Path = ".") -> Path:
     name = " ".join(name.split())
     gid = game_id(name)
     if not gid or '"' in name or "\\" in name:
-        raise StarterError(f"{name!r} cannot name a game: use letters and digits, e.g. "
-                           "tabletop new 'My Game'")
+        raise ruleset_error(StarterError, "starter_name", name=name)
     path = Path(folder).expanduser() / f"{gid}.yaml"
     if path.exists():
-        raise StarterError(f"{path} is already there: choose another name, or move that file")
+        raise ruleset_error(StarterError, "starter_exists", path=path)
     text = STARTER.format(name=name, id=gid, file=path.name)
     from .registry import docs_dir  # late: the registry loads games, the starter writes one
     schema = docs_dir() / "ruleset.schema.json"

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from ..errors import TabletopError
 from ..expr import Compiled
+from ..ruleset_messages import ruleset_error
 from ..state import Move, State
 from ..values import message_error
 from ..views import LazyView
@@ -94,7 +95,7 @@ class _ViewCtx:
         return None
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
-        raise BotError(f"evaluate cannot call {name}()")
+        raise ruleset_error(BotError, "evaluate_call", name=name)
 
 
 class GreedyBot:
@@ -119,7 +120,7 @@ class GreedyBot:
         if evaluate is not None:
             v = evaluate(_ViewCtx(state.lazy_view(seat), seat, state.players))
             if isinstance(v, bool) or not isinstance(v, int | float):
-                raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
+                raise ruleset_error(BotError, "evaluate_number", v=v)
             return float(v)
         total = 0.0
         for _ in range(self.playouts):
@@ -153,7 +154,7 @@ def _judge(state: State, seat: int) -> float:
     assert evaluate is not None  # the loader requires it beside rollout_moves
     v = evaluate(_ViewCtx(state.lazy_view(seat), seat, state.players))
     if isinstance(v, bool) or not isinstance(v, int | float):
-        raise BotError(f"the ruleset's evaluate gave {v!r}, not a number")
+        raise ruleset_error(BotError, "evaluate_number", v=v)
     return float(v)
 
 

@@ -1,0 +1,593 @@
+"""What tabletop says about a ruleset's mistakes, in English and in French.
+
+One catalogue: each key holds a template per language, the values given as keywords
+(``ruleset_texts("missing_field", name="id")``). A value that itself reads differently in each
+language (a word such as "a list", a "did you mean") is given as ``Langs({"en": .., "fr": ..})``.
+The English templates give, byte for byte, the sentences the engine has always written; the
+French ones address the designer as "vous" and keep names, values and field paths as written.
+Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholders).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+LANGS = ("en", "fr")
+_E = TypeVar("_E", bound=Exception)
+
+
+class Langs(dict[str, str]):
+    """A value of a message that reads differently in each language."""
+
+
+RULESET_MESSAGES: dict[str, dict[str, str]] = {
+    # where a mistake stands: file, line, field (errors.RulesetError)
+    "where_unknown": {"en": "<ruleset>", "fr": "<règles>"},
+    "where_line": {"en": ", line {line}", "fr": ", ligne {line}"},
+    "where_field": {"en": ", field '{field}'", "fr": ", champ '{field}'"},
+    "where_what": {"en": "{where}: {what}", "fr": "{where} : {what}"},
+    # what a value is, said after "got" (spec._kind)
+    "kind_nothing": {"en": "nothing", "fr": "une valeur vide"},
+    "kind_mapping": {"en": "a mapping", "fr": "une table (clé: valeur)"},
+    "kind_list": {"en": "a list", "fr": "une liste"},
+    "kind_text": {"en": "text {v!r}", "fr": "le texte {v!r}"},
+    "kind_bool": {"en": "{v}", "fr": "la valeur {v}"},
+    "kind_number": {"en": "the number {v}", "fr": "le nombre {v}"},
+    "kind_other": {"en": "{name}", "fr": "une valeur de type {name}"},
+    "none": {"en": "none", "fr": "aucun"},
+    # the shape of the file (spec._Loader)
+    "expected_mapping": {"en": "expected a mapping, got {got}",
+                         "fr": "il faut ici une table (clé: valeur), pas {got}"},
+    "key_not_name": {"en": "the key {key!r} is not a name: YAML reads yes/no/on/off/true/false/"
+                           "null and numbers unquoted as values; quote it or choose another "
+                           "name",
+                     "fr": "la clé {key!r} n'est pas un nom : sans guillemets, YAML lit yes/no/"
+                           "on/off/true/false/null et les nombres comme des valeurs ; mettez-la "
+                           "entre guillemets ou choisissez un autre nom"},
+    "unknown_key": {"en": "unknown key {key!r}{close} (allowed: {allowed})",
+                    "fr": "clé inconnue {key!r}{close} (clés permises : {allowed})"},
+    "missing_field": {"en": "missing required field {name!r}",
+                      "fr": "il manque le champ obligatoire {name!r}"},
+    "expected_list": {"en": "expected a list, got {got}", "fr": "il faut ici une liste, pas {got}"},
+    "expected_text": {"en": "expected text, got {got}", "fr": "il faut ici du texte, pas {got}"},
+    "expected_whole": {"en": "expected a whole number, got {got}",
+                       "fr": "il faut ici un nombre entier, pas {got}"},
+    "expected_bool": {"en": "expected true or false, got {got}",
+                      "fr": "il faut ici true ou false, pas {got}"},
+    "lang_one_of": {"en": "a language is one of {langs}",
+                    "fr": "une langue est l'une de celles-ci : {langs}"},
+    "lang_no_text": {"en": "expected text in at least one language (en, fr)",
+                     "fr": "donnez ce texte dans au moins une langue (en, fr)"},
+    "notation_no_lang": {"en": "expected a notation in at least one language (en, fr)",
+                         "fr": "donnez la notation dans au moins une langue (en, fr)"},
+    "notation_holes": {"en": "every language's notation holds the same {{holes}}: {words!r}, "
+                             "{canonical!r}",
+                       "fr": "la notation de chaque langue contient les mêmes {{arguments}} : "
+                             "{words!r}, {canonical!r}"},
+    "notation_word_first": {"en": "a notation starts with a word, not an argument: {words!r}",
+                            "fr": "une notation commence par un mot, pas par un argument : "
+                                  "{words!r}"},
+    "notation_same_last": {"en": "a notation ends with the same argument in every language: "
+                                 "{words!r}",
+                           "fr": "une notation finit par le même argument dans toutes les "
+                                 "langues : {words!r}"},
+    "notation_empty": {"en": "a notation needs at least one word",
+                       "fr": "une notation a besoin d'au moins un mot"},
+    "notation_args": {"en": "the notation's {{holes}} must be exactly the move's args ({args})",
+                      "fr": "les {{arguments}} de la notation doivent être exactement les args "
+                            "du coup ({args})"},
+    "notation_cards_last": {"en": "a cards argument must come last in the notation (it takes "
+                                  "every word after it)",
+                            "fr": "un argument cards vient en dernier dans la notation (il prend "
+                                  "tous les mots qui le suivent)"},
+    "notation_choice": {"en": "the notation must hold {{choice}} once",
+                        "fr": "la notation doit contenir {{choice}} une fois, et une seule"},
+    # the whole file (spec._Loader.load)
+    "players_range": {"en": "players must satisfy 1 <= min <= max, got {lo}..{hi}",
+                      "fr": "players doit respecter 1 <= min <= max, or ici {lo}..{hi}"},
+    "players_limit": {"en": "at most {limit} players (the limit), got {n}",
+                      "fr": "{limit} joueurs au plus (la limite), et non {n}"},
+    "reserved_name": {"en": "{name!r} is a reserved name",
+                      "fr": "{name!r} est un nom réservé ; choisissez-en un autre"},
+    "zone_and_var": {"en": "{name!r} is both a zone and a var; rename one",
+                     "fr": "{name!r} est à la fois une zone et une variable ; renommez l'une "
+                           "des deux"},
+    "derived_taken": {"en": "{name!r} is already a zone, a var or a reserved name",
+                      "fr": "{name!r} est déjà une zone, une variable ou un nom réservé ; "
+                            "choisissez-en un autre"},
+    "move_id_twice": {"en": "two moves have the id {id!r}",
+                      "fr": "deux coups ont l'id {id!r} ; donnez à chacun le sien"},
+    "score_bounds": {"en": "expected [lowest, highest]",
+                     "fr": "écrivez [score le plus bas, score le plus haut]"},
+    "one_deck": {"en": "exactly one zone must be marked deck: true",
+                 "fr": "une zone, et une seule, doit porter deck: true"},
+    "no_deck": {"en": "no zone is marked deck: true",
+                "fr": "aucune zone ne porte deck: true"},
+    "deck_per_seat": {"en": "the deck zone is one shared pile; it cannot be per_seat (deal "
+                            "from it in setup instead)",
+                      "fr": "la zone deck est une pioche commune ; elle ne peut pas être "
+                            "per_seat (distribuez-en plutôt les cartes dans setup)"},
+    "phase_no_var": {"en": "a move names a phase, but there is no var 'phase' (declare vars: "
+                           "{{phase: {{initial: ...}}}})",
+                     "fr": "un coup nomme une phase, mais il n'y a pas de variable 'phase' "
+                           "(déclarez vars: {{phase: {{initial: ...}}}})"},
+    "phase_per_seat": {"en": "the var phase is the game's phase: it cannot be per_seat",
+                       "fr": "la variable phase est la phase de la partie : elle ne peut pas "
+                             "être per_seat"},
+    "first_player": {"en": "first_player must be first or random, not {v!r}",
+                     "fr": "first_player vaut first ou random, pas {v!r}"},
+    # functions:, rollout_moves:, solver:, evaluate:, derived:
+    "function_taken": {"en": "{name!r} is already the name of a function, a zone, a var, a "
+                             "derived value or a reserved name; choose another",
+                       "fr": "{name!r} est déjà le nom d'une fonction, d'une zone, d'une "
+                             "variable, d'une valeur dérivée, ou un nom réservé ; choisissez-en "
+                             "un autre"},
+    "function_name": {"en": "a function's name is one word of letters, digits and _, not "
+                            "{name!r}",
+                      "fr": "le nom d'une fonction est un seul mot fait de lettres, de chiffres "
+                            "et de _, pas {name!r}"},
+    "argument_name": {"en": "{name!r} cannot name an argument",
+                      "fr": "{name!r} ne peut pas nommer un argument"},
+    "arguments_same": {"en": "two arguments have the same name",
+                       "fr": "deux arguments portent le même nom"},
+    "rollout_few": {"en": "{n} moves: give 1 or more", "fr": "{n} coups : donnez 1 ou plus"},
+    "rollout_evaluate": {"en": "a playout cut short is scored by evaluate: declare evaluate too",
+                         "fr": "une partie simulée écourtée est notée par evaluate : déclarez "
+                               "aussi evaluate"},
+    "solver_not_zone": {"en": "{name!r} is not a zone of the game",
+                        "fr": "{name!r} n'est pas une zone du jeu"},
+    "solver_not_var": {"en": "{name!r} is not a var of the game (one for the whole table, not "
+                             "per seat)",
+                       "fr": "{name!r} n'est pas une variable du jeu (une pour toute la table, "
+                             "pas une par place)"},
+    "solver_not_var_derived": {"en": "{name!r} is not a var of the game (one for the whole "
+                                     "table, not per seat) nor a derived value",
+                               "fr": "{name!r} n'est ni une variable du jeu (une pour toute la "
+                                     "table, pas une par place) ni une valeur dérivée"},
+    "solver_not_var_zone": {"en": "{name!r} is not a var of the game (one for the whole table, "
+                                  "not per seat) nor a zone",
+                            "fr": "{name!r} n'est ni une variable du jeu (une pour toute la "
+                                  "table, pas une par place) ni une zone"},
+    "derived_loop": {"en": "derived values refer to each other in a loop: {loop}",
+                     "fr": "des valeurs dérivées se renvoient l'une à l'autre en boucle : "
+                           "{loop}"},
+    "evaluate_names": {"en": "{error} (evaluate may use the view's keys: {keys})",
+                       "fr": "{error} (evaluate peut utiliser les clés de view : {keys})"},
+    # options:
+    "option_quoted": {"en": "write option values as quoted text (YAML reads yes/no/on/off/null "
+                            "unquoted as {v!r})",
+                      "fr": "écrivez les valeurs d'option entre guillemets (sans guillemets, "
+                            "YAML lit yes/no/on/off/null comme {v!r})"},
+    "option_default": {"en": "default {default!r} is not one of {values}",
+                       "fr": "la valeur par défaut {default!r} n'est pas l'une de {values}"},
+    # cards:, combos:
+    "unknown_card_type": {"en": "unknown card type {type!r}{close} (card_types: {types})",
+                          "fr": "type de carte inconnu {type!r}{close} (card_types : {types})"},
+    "unknown_suit": {"en": "unknown suit {suit!r} (S, C, D, H)",
+                     "fr": "couleur inconnue {suit!r} (S, C, D, H)"},
+    "unknown_rank": {"en": "unknown rank {rank!r} (2-10, J, Q, K, A)",
+                     "fr": "rang inconnu {rank!r} (2-10, J, Q, K, A)"},
+    "card_twice": {"en": "card {code} is listed twice", "fr": "la carte {code} figure deux fois"},
+    "card_id_twice": {"en": "card id {code!r} is used twice (ids are typed in any case, so they "
+                            "must differ by more than case)",
+                      "fr": "l'id de carte {code!r} sert deux fois (un id se tape en majuscules "
+                            "comme en minuscules : deux ids doivent différer par plus que la "
+                            "casse)"},
+    "card_id_word": {"en": "card id {code!r} must be one word (no spaces)",
+                     "fr": "l'id de carte {code!r} doit être un seul mot (sans espace)"},
+    "count_negative": {"en": "count cannot be negative, got {n}",
+                       "fr": "count ne peut pas être négatif (ici {n})"},
+    "cards_limit": {"en": "a game has at most {limit} cards (the limit); with count {count} this "
+                          "one would have {total}",
+                    "fr": "un jeu a au plus {limit} cartes (la limite) ; avec count {count}, "
+                          "celui-ci en aurait {total}"},
+    "code_word": {"en": "a card's code must be one word, not {w!r}",
+                  "fr": "le code d'une carte est un seul mot, pas {w!r}"},
+    "code_taken": {"en": "the code {w!r} is already another card's",
+                   "fr": "le code {w!r} est déjà celui d'une autre carte"},
+    "engine_attribute": {"en": "{name!r} is set by the engine; name this attribute otherwise",
+                         "fr": "{name!r} est fixé par le moteur ; nommez cet attribut autrement"},
+    "card_attribute": {"en": "a card attribute must be a single value (text, number, "
+                             "true/false)",
+                       "fr": "un attribut de carte est une seule valeur (texte, nombre, "
+                             "true/false)"},
+    "no_cards": {"en": "a game needs at least one card",
+                 "fr": "un jeu a besoin d'au moins une carte"},
+    "combo_id_word": {"en": "combo id {code!r} must be one word (no spaces)",
+                      "fr": "l'id de combinaison {code!r} doit être un seul mot (sans espace)"},
+    "combo_id_taken": {"en": "the id {code!r} is already a card or a combo (ids are typed in "
+                             "any case)",
+                       "fr": "l'id {code!r} est déjà une carte ou une combinaison (un id se "
+                             "tape en majuscules comme en minuscules)"},
+    "combo_two": {"en": "a combo is made of two cards or more",
+                  "fr": "une combinaison compte deux cartes ou plus"},
+    "unknown_card": {"en": "unknown card {code!r}", "fr": "carte inconnue {code!r}"},
+    "combo_copies": {"en": "the combo needs {n} {code}, the game has {have}",
+                     "fr": "la combinaison demande {n} {code}, le jeu en a {have}"},
+    "combo_attribute": {"en": "a combo attribute must be a single value (text, number, "
+                              "true/false)",
+                        "fr": "un attribut de combinaison est une seule valeur (texte, nombre, "
+                              "true/false)"},
+    # zones:, vars:
+    "zone_visibility": {"en": "visibility must be public, hidden or owner, not {v!r}",
+                        "fr": "visibility vaut public, hidden ou owner, pas {v!r}"},
+    "zone_order": {"en": "order must be pile or row, not {v!r}",
+                   "fr": "order vaut pile ou row, pas {v!r}"},
+    "zone_owner": {"en": "visibility owner needs per_seat: true",
+                   "fr": "visibility owner demande per_seat: true"},
+    "zone_contents": {"en": "contents must be unknown or known, not {v!r}",
+                      "fr": "contents vaut unknown ou known, pas {v!r}"},
+    "var_initial": {"en": "initial must be a single value",
+                    "fr": "initial est une seule valeur (texte, nombre, true/false)"},
+    "var_visibility": {"en": "visibility must be cards, public, owner or hidden, not {v!r}",
+                       "fr": "visibility vaut cards, public, owner ou hidden, pas {v!r}"},
+    "var_owner": {"en": "visibility owner needs per_seat: true (a seat owns its own value)",
+                  "fr": "visibility owner demande per_seat: true (chaque place a sa propre "
+                        "valeur)"},
+    # effects
+    "step_one_kind": {"en": "an effect step has exactly one kind (one of {kinds}), got {got}",
+                      "fr": "une étape d'effet est d'une seule sorte (parmi {kinds}), or ici "
+                            "{got}"},
+    "unknown_effect": {"en": "unknown effect {kind!r}{close} (known: {kinds})",
+                       "fr": "effet inconnu {kind!r}{close} (effets connus : {kinds})"},
+    "deal_count_fill": {"en": "deal needs exactly one of count (cards to deal) or fill (deal "
+                              "until the zone holds this many)",
+                        "fr": "deal demande soit count (les cartes à distribuer), soit fill "
+                              "(distribuer jusqu'à ce que la zone en contienne autant), et pas "
+                              "les deux"},
+    "unknown_procedure": {"en": "unknown procedure {name!r}{close}",
+                          "fr": "procédure inconnue {name!r}{close}"},
+    "unknown_outcome": {"en": "unknown outcome {name!r}{close}",
+                        "fr": "issue inconnue {name!r}{close}"},
+    "choose_of": {"en": "of must be values or seats, not {v!r}",
+                  "fr": "of vaut values ou seats, pas {v!r}"},
+    "no_card_effect": {"en": "no card declares an effect {name!r} (declared: {names})",
+                       "fr": "aucune carte ne déclare d'effet {name!r} (effets déclarés : "
+                             "{names})"},
+    "no_parameters": {"en": "{kind} takes no parameters (write '{kind}: true')",
+                      "fr": "{kind} ne prend pas de paramètres (écrivez '{kind}: true')"},
+    "unknown_var": {"en": "unknown var {name!r}{close} (vars: {names})",
+                    "fr": "variable inconnue {name!r}{close} (vars : {names})"},
+    "unknown_zone": {"en": "unknown zone {name!r}{close} (zones: {names})",
+                     "fr": "zone inconnue {name!r}{close} (zones : {names})"},
+    "zone_ref": {"en": "expected zone or zone[seat], got {text!r}",
+                 "fr": "écrivez zone ou zone[place], pas {text!r}"},
+    "zone_not_per_seat": {"en": "zone {name!r} is not per seat",
+                          "fr": "la zone {name!r} n'est pas une zone par place"},
+    "at_value": {"en": "at must be top or bottom, not {v!r}",
+                 "fr": "at vaut top ou bottom, pas {v!r}"},
+    # moves:, display:
+    "argument_kind": {"en": "an argument needs exactly one of from (a card), cards (several "
+                            "cards), seat, word or combo",
+                      "fr": "un argument demande exactement un de ces mots : from (une carte), "
+                            "cards (plusieurs cartes), seat, word ou combo"},
+    "not_view_key": {"en": "{key!r} is not a view key", "fr": "{key!r} n'est pas une clé de view"},
+    "display_lang": {"en": "lang must be one of {langs}",
+                     "fr": "lang est l'une de ces langues : {langs}"},
+    "display_kind": {"en": "kind must be bar, cards, count, value, text or seats",
+                     "fr": "kind vaut bar, cards, count, value, text ou seats"},
+    # reading the file (spec.load_spec, limits.read_yaml)
+    "file_too_big": {"en": "the file is larger than {limit} bytes (the limit)",
+                     "fr": "le fichier dépasse {limit} octets (la limite)"},
+    "no_such_file": {"en": "no such file", "fr": "ce fichier n'existe pas"},
+    "cannot_read": {"en": "cannot read the file ({why})",
+                    "fr": "impossible de lire le fichier ({why})"},
+    "ruleset_too_deep": {"en": "the ruleset is nested too deeply to read",
+                         "fr": "les règles sont trop imbriquées pour être lues"},
+    "ruleset_memory": {"en": "the ruleset needs more memory than there is to read",
+                       "fr": "lire ces règles demande plus de mémoire qu'il n'y en a"},
+    "not_yaml": {"en": "not valid YAML: {problem}",
+                 "fr": "ce n'est pas du YAML valide : {problem}"},
+    "yaml_too_deep": {"en": "the YAML is nested too deeply",
+                      "fr": "le YAML est trop imbriqué"},
+    "not_a_mapping": {"en": "a ruleset is a YAML mapping (id:, name:, cards: ...)",
+                      "fr": "un fichier de règles est une table YAML (id:, name:, cards: ...)"},
+    "key_twice": {"en": "the key {key!r} appears twice in this mapping (YAML would keep only "
+                        "the last one)",
+                  "fr": "la clé {key!r} figure deux fois dans cette table (YAML ne garderait que "
+                        "la dernière) ; n'en gardez qu'une"},
+    "yaml_depth": {"en": "the YAML is nested more than {limit} levels deep (the limit)",
+                   "fr": "le YAML est imbriqué sur plus de {limit} niveaux (la limite)"},
+    "alias_values": {"en": "the YAML aliases (*name) expand to more than {limit} values (the "
+                           "limit)",
+                     "fr": "les alias YAML (*nom) se développent en plus de {limit} valeurs (la "
+                           "limite)"},
+    "alias_depth": {"en": "the YAML aliases (*name) nest more than {limit} levels deep (the "
+                          "limit)",
+                    "fr": "les alias YAML (*nom) s'imbriquent sur plus de {limit} niveaux (la "
+                          "limite)"},
+    "alias_cycle": {"en": "a YAML alias (*name) refers to the value that holds it",
+                    "fr": "un alias YAML (*nom) renvoie à la valeur qui le contient"},
+    "value_unreadable": {"en": "a value cannot be read ({why})",
+                         "fr": "une valeur ne peut pas être lue ({why})"},
+    "number_digits": {"en": "a number of more than {digits} digits",
+                      "fr": "un nombre de plus de {digits} chiffres"},
+    # extends:
+    "extends_ref": {"en": "extends takes the id of a ruleset beside this file, or a path to one",
+                    "fr": "extends prend l'id d'un fichier de règles à côté de celui-ci, ou son "
+                          "chemin"},
+    "extends_id": {"en": "a ruleset that extends another needs its own id",
+                   "fr": "des règles qui en étendent d'autres ont besoin de leur propre id"},
+    "extends_chain": {"en": "more than {limit} rulesets built on one another",
+                      "fr": "plus de {limit} fichiers de règles bâtis les uns sur les autres"},
+    "extends_loop": {"en": "extends loops back to {name}",
+                     "fr": "extends revient en boucle à {name}"},
+    "extends_missing": {"en": "no ruleset {ref!r} to extend (looked for {path})",
+                        "fr": "pas de règles {ref!r} à étendre (cherché : {path})"},
+    # expressions, as they are read (expr._Parser)
+    "expr_too_long": {"en": "the expression is longer than {limit} characters (the limit): "
+                            "{start!r}...",
+                      "fr": "l'expression dépasse {limit} caractères (la limite) : {start!r}..."},
+    "expr_character": {"en": "unexpected character {ch!r} at column {col} in {text!r}",
+                       "fr": "caractère inattendu {ch!r} en colonne {col} de {text!r}"},
+    "expr_long_number": {"en": "the number {digits}... passes {limit} (the limit)",
+                         "fr": "le nombre {digits}... dépasse {limit} (la limite)"},
+    "expr_parse": {"en": "{what}, found {found} at column {col} in {text!r}",
+                   "fr": "{what} en colonne {col} de {text!r} (trouvé : {found})"},
+    "expr_the_end": {"en": "the end", "fr": "la fin"},
+    "expr_expected": {"en": "expected {value!r}", "fr": "{value!r} est attendu"},
+    "expr_expected_end": {"en": "expected the end of the expression",
+                          "fr": "la fin de l'expression est attendue"},
+    "expr_nested": {"en": "the expression is nested too deeply (more than {limit} levels, the "
+                          "limit)",
+                    "fr": "l'expression est trop imbriquée (plus de {limit} niveaux, la "
+                          "limite)"},
+    "expr_attribute": {"en": "expected an attribute name after '.'",
+                       "fr": "un nom d'attribut est attendu après '.'"},
+    "expr_value": {"en": "expected a value", "fr": "une valeur est attendue"},
+    "unknown_function": {"en": "unknown function {name!r} in {text!r}{close} (known: {known})",
+                         "fr": "fonction inconnue {name!r} dans {text!r}{close} (fonctions "
+                               "connues : {known})"},
+    "function_arguments": {"en": "{name}() takes {want} argument(s), got {n} in {text!r}",
+                           "fr": "{name}() prend {want} argument(s), pas {n}, dans {text!r}"},
+    "arguments_span": {"en": "{lo} to {hi}", "fr": "de {lo} à {hi}"},
+    "unknown_name": {"en": "unknown name {name!r} in {text!r}{close}",
+                     "fr": "nom inconnu {name!r} dans {text!r}{close}"},
+    "expr_too_deep": {"en": "the expression is nested too deeply: {start!r}...",
+                      "fr": "l'expression est trop imbriquée : {start!r}..."},
+    "expr_not_text": {"en": "expected an expression (text or number), got {v!r}",
+                      "fr": "il faut ici une expression (texte ou nombre), pas {v!r}"},
+    "expr_empty": {"en": "empty expression", "fr": "l'expression est vide"},
+    # expressions, as they are computed during play
+    "work_limit": {"en": "the expressions went through more than {limit} items in one move (the "
+                         "limit): a loop in the ruleset?",
+                   "fr": "les expressions ont parcouru plus de {limit} éléments en un coup (la "
+                         "limite) : une boucle dans les règles ?"},
+    "number_limit": {"en": "a number passed {limit} (the limit) in {text!r}",
+                     "fr": "un nombre a dépassé {limit} (la limite) dans {text!r}"},
+    "expected_number": {"en": "{text!r}: expected a number, got {v!r}",
+                        "fr": "{text!r} : il faut un nombre, pas {v!r}"},
+    "no_attribute": {"en": "{v!r} has no attribute {name!r}",
+                     "fr": "{v!r} n'a pas d'attribut {name!r}"},
+    "index_not_number": {"en": "index {i!r} is not a number",
+                         "fr": "l'indice {i!r} n'est pas un nombre"},
+    "not_indexable": {"en": "{v!r} cannot be indexed",
+                      "fr": "{v!r} ne se lit pas par indice"},
+    "min_max_types": {"en": "min/max need numbers or texts, got {items!r} (for cards, use e.g. "
+                            "max(hand.value))",
+                      "fr": "min/max demandent des nombres ou des textes, pas {items!r} (pour "
+                            "des cartes, écrivez par exemple max(hand.value))"},
+    "highest_types": {"en": "highest/lowest need numbers or texts to compare, got {a!r} and "
+                            "{b!r}",
+                      "fr": "highest/lowest comparent des nombres ou des textes, pas {a!r} et "
+                            "{b!r}"},
+    "text_limit": {"en": "a text grew past {limit} characters (the limit)",
+                   "fr": "un texte a dépassé {limit} caractères (la limite)"},
+    "list_limit": {"en": "a list grew past {limit} items (the limit) in {text!r}",
+                   "fr": "une liste a dépassé {limit} éléments (la limite) dans {text!r}"},
+    "division_zero": {"en": "division by zero in {text!r}",
+                      "fr": "division par zéro dans {text!r}"},
+    "lists_limit": {"en": "{what} would make more than {limit} lists (the limit)",
+                    "fr": "{what} ferait plus de {limit} listes (la limite)"},
+    "permutations_of": {"en": "permutations() of {n} items",
+                        "fr": "permutations() de {n} éléments"},
+    "combinations_of": {"en": "combinations() of {k} among {n} items",
+                        "fr": "combinations() de {k} parmi {n} éléments"},
+    # the limits met during play (moves.py, listing.py, effects.py, codegen.py)
+    "bindings_limit": {"en": "the move {id!r} could be played in more than {limit} ways (the "
+                             "limit): narrow its arguments",
+                       "fr": "le coup {id!r} pourrait se jouer de plus de {limit} façons (la "
+                             "limite) : restreignez ses arguments"},
+    "argument_not_card": {"en": "the argument {name!r} must be drawn from cards, got {x!r}",
+                          "fr": "l'argument {name!r} se prend parmi des cartes, pas {x!r}"},
+    "card_sets_limit": {"en": "the argument {name!r} could take {ways} sets of cards ({lo} to "
+                              "{hi} of {n}), more than {limit} (the limit): lower its max, or "
+                              "narrow its where",
+                        "fr": "l'argument {name!r} pourrait prendre {ways} ensembles de cartes "
+                              "(de {lo} à {hi} parmi {n}), plus que {limit} (la limite) : baissez "
+                              "son max, ou restreignez son where"},
+    "for_each_limit": {"en": "for_each would leave more than {limit} blocks waiting to run (the "
+                             "limit): {n} items",
+                       "fr": "for_each laisserait plus de {limit} blocs en attente (la limite) : "
+                             "{n} éléments"},
+    "steps_limit": {"en": "the effects ran more than {limit} steps in one move (the limit): a "
+                          "loop in the ruleset (a procedure or hook that calls itself?)",
+                    "fr": "les effets ont fait plus de {limit} étapes en un coup (la limite) : "
+                          "une boucle dans les règles (une procédure ou un hook qui s'appelle "
+                          "lui-même ?)"},
+    # a ruleset's mistake met during play (base.State._bug)
+    "play_mistake": {"en": "{doing}: {detail} (a mistake in the ruleset{undone})",
+                     "fr": "{doing} : {detail} (une erreur dans les règles{undone})"},
+    "play_undone": {"en": "; the move was not played", "fr": " ; le coup n'a pas été joué"},
+    "doing_playing": {"en": "while playing {move!r}", "fr": "en jouant {move!r}"},
+    "doing_listing": {"en": "while listing the legal moves", "fr": "en listant les coups permis"},
+    "doing_hints": {"en": "while listing the moves' hints",
+                    "fr": "en listant les indications des coups"},
+    "doing_setup": {"en": "while setting up the game", "fr": "en mettant la partie en place"},
+    "doing_reason": {"en": "while writing why the game ended",
+                     "fr": "en écrivant pourquoi la partie a pris fin"},
+    "doing_view": {"en": "while computing the view", "fr": "en calculant la vue"},
+    "play_endless": {"en": "an expression or effect calls itself without end",
+                     "fr": "une expression ou un effet s'appelle lui-même sans fin"},
+    "play_memory": {"en": "it needs more memory than there is",
+                    "fr": "il faudrait plus de mémoire qu'il n'y en a"},
+    # the bots' use of evaluate (bots/__init__.py)
+    "evaluate_call": {"en": "evaluate cannot call {name}()",
+                      "fr": "evaluate ne peut pas appeler {name}()"},
+    "evaluate_number": {"en": "the ruleset's evaluate gave {v!r}, not a number",
+                        "fr": "l'evaluate des règles a donné {v!r}, et non un nombre"},
+    # tabletop new (starter.py)
+    "starter_name": {"en": "{name!r} cannot name a game: use letters and digits, e.g. tabletop "
+                           "new 'My Game'",
+                     "fr": "{name!r} ne peut pas nommer un jeu : utilisez des lettres et des "
+                           "chiffres, par exemple tabletop new 'Mon Jeu'"},
+    "starter_exists": {"en": "{path} is already there: choose another name, or move that file",
+                       "fr": "{path} existe déjà : choisissez un autre nom, ou déplacez ce "
+                             "fichier"},
+    # tabletop simulate (simulate.py)
+    "simulate_memory": {"en": "a game ran out of memory: a mistake in the ruleset",
+                        "fr": "une partie a manqué de mémoire : une erreur dans les règles"},
+    "simulate_depth": {"en": "a game ran out of nesting depth: a mistake in the ruleset",
+                       "fr": "une partie s'est imbriquée trop profondément : une erreur dans "
+                             "les règles"},
+    # tabletop check (checker.py)
+    "check_loaded": {"en": "{path}: loaded - {name}, {summary}",
+                     "fr": "{path} : chargé - {name}, {summary}"},
+    "check_summary": {"en": "{cards} {card_word}, {moves} {move_word}, {span} {player_word}",
+                      "fr": "{cards} {card_word}, {moves} {move_word}, {span} {player_word}"},
+    "check_played": {"en": "played {n} random {game_word} in {seconds} s ({span} {player_word}"
+                           "{every})",
+                     "fr": "{n} {game_word} au hasard en {seconds} s ({span} {player_word}"
+                           "{every})"},
+    "check_every_option": {"en": ", every option value in turn",
+                           "fr": ", chaque valeur d'option à tour de rôle"},
+    "check_lengths": {"en": "; {lo} to {hi} moves, {mid} in the middle game",
+                      "fr": " ; de {lo} à {hi} coups, {mid} pour la partie médiane"},
+    "check_stopped": {"en": "stopped there: the time budget ran out (--seconds to give more)",
+                      "fr": "arrêt ici : le temps accordé est écoulé (--seconds pour en donner "
+                            "plus)"},
+    "check_problem": {"en": "problem: {message}", "fr": "problème : {message}"},
+    "check_seed": {"en": "  seed {seed}, {n} {player_word}{options}",
+                   "fr": "  graine {seed}, {n} {player_word}{options}"},
+    "check_options": {"en": ", options {options}", "fr": ", options {options}"},
+    "check_to_see": {"en": "  to see it: {command}", "fr": "  pour le voir : {command}"},
+    "check_then": {"en": "  then type these {n} {move_word}: {moves}",
+                   "fr": "  puis tapez {n} {move_word} : {moves}"},
+    "check_no_problem": {"en": "no problem found", "fr": "aucun problème trouvé"},
+    "check_setup": {"en": "the game cannot be set up: {error}",
+                    "fr": "la partie ne peut pas être mise en place : {error}"},
+    "check_start": {"en": "no move is legal at the start, and the game is not over",
+                    "fr": "aucun coup n'est permis au départ, et la partie n'est pas finie"},
+    "check_stuck": {"en": "nobody can move after {n} {move_word}, and the game is not over",
+                    "fr": "personne ne peut jouer après {n} {move_word}, et la partie n'est pas "
+                          "finie"},
+    "check_limit": {"en": "the game reached max_moves ({n}) without ending: random play never "
+                          "finishes it (raise max_moves, or check the end rules)",
+                    "fr": "la partie a atteint max_moves ({n}) sans finir : jouée au hasard, "
+                          "elle ne se termine jamais (augmentez max_moves, ou revoyez les règles "
+                          "de fin)"},
+    "check_winners": {"en": "the outcome {name!r} names winners that are not seats: {bad}",
+                      "fr": "l'issue {name!r} désigne des gagnants qui ne sont pas des places : "
+                            "{bad}"},
+    "check_score": {"en": "a score of {score} is outside score_bounds {bounds}",
+                    "fr": "un score de {score} sort de score_bounds {bounds}"},
+}
+
+# words counted in the reports of `tabletop check`: (one, several) in each language
+_WORDS = {
+    "card": {"en": ("card", "cards"), "fr": ("carte", "cartes")},
+    "move": {"en": ("move", "moves"), "fr": ("coup", "coups")},
+    "player": {"en": ("player", "players"), "fr": ("joueur", "joueurs")},
+    "game": {"en": ("game", "games"), "fr": ("partie jouée", "parties jouées")},
+}
+
+# PyYAML's usual complaints (its problem text), said in French; others are left as PyYAML
+# writes them
+_YAML_PROBLEMS_FR = {
+    "mapping values are not allowed here": "un « : » est de trop ici (une valeur qui contient "
+                                           "« : » s'écrit entre guillemets)",
+    "could not find expected ':'": "il manque un « : » (écrivez clé: valeur)",
+    "found character '\\t' that cannot start any token": "une tabulation ne peut pas indenter "
+                                                          "du YAML ; indentez avec des espaces",
+    "found unexpected end of stream": "le fichier s'arrête avant la fin d'une valeur (un "
+                                      "guillemet ou un crochet non fermé ?)",
+    "found unexpected ':'": "un « : » inattendu",
+    "did not find expected ',' or '}'": "il manque une « , » ou une « } » (une accolade non "
+                                         "fermée ?)",
+    "did not find expected ',' or ']'": "il manque une « , » ou un « ] » (un crochet non "
+                                         "fermé ?)",
+    "did not find expected key": "une clé est attendue ici (l'indentation est-elle la même "
+                                 "que celle des lignes voisines ?)",
+    "did not find expected node content": "une valeur est attendue ici",
+    "did not find expected '-' indicator": "un « - » est attendu ici (l'élément d'une liste "
+                                           "est-il bien indenté ?)",
+    "found character that cannot start any token": "un caractère ne peut pas commencer une "
+                                                   "valeur ici (une tabulation ? indentez avec "
+                                                   "des espaces ; sinon, mettez la valeur entre "
+                                                   "guillemets)",
+    "mapping values are not allowed in this context": "un « : » est de trop ici (une clé sans "
+                                                      "son « : » juste avant ?)",
+    "found unknown escape character": "un caractère d'échappement inconnu (\\) dans un texte "
+                                      "entre guillemets doubles",
+    "expected <block end>, but found": "l'indentation ne suit pas celle des lignes au-dessus",
+    "found undefined alias": "un alias (*nom) sans ancre (&nom) qui le définisse",
+    "found duplicate anchor; first occurrence": "une ancre (&nom) définie deux fois",
+}
+
+
+def yaml_problem(problem: str) -> Langs:
+    """PyYAML's complaint, in French where it is a usual one."""
+    fr = _YAML_PROBLEMS_FR.get(problem)
+    if fr is None:
+        for en, said in _YAML_PROBLEMS_FR.items():
+            if problem.startswith(en):
+                fr = f"{said} ({problem})"
+                break
+    return Langs(en=problem, fr=fr or problem)
+
+
+def counted(n: int, word: str) -> Langs:
+    """``word`` ("card", "move", "player", "game") as it reads after the number ``n``."""
+    return Langs({lang: forms[0] if n == 1 or (lang == "fr" and n == 0) else forms[1]
+                  for lang, forms in _WORDS[word].items()})
+
+
+def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
+    """A message of the catalogue in every language; a ``Langs`` value is itself per
+    language, and an error given as a value is said in each language it has."""
+    out = {}
+    for lang, template in RULESET_MESSAGES[key].items():
+        out[lang] = template.format(**{k: in_lang(v, lang) for k, v in kw.items()})
+    return out
+
+
+def in_lang(v: Any, lang: str) -> Any:
+    """A value of a message as it reads in ``lang``."""
+    if isinstance(v, Langs):
+        return v.get(lang) or v.get("en", "")
+    texts = getattr(v, "texts", None)
+    if isinstance(v, Exception) and isinstance(texts, dict):
+        return texts.get(lang) or str(v)
+    return v
+
+
+def said(key: str, /, **kw: Any) -> Langs:
+    """A message of the catalogue as a value of another one."""
+    return Langs(ruleset_texts(key, **kw))
+
+
+def ruleset_error(cls: type[_E], key: str, /, **kw: Any) -> _E:
+    """An error (an ExpressionError...) whose message is ``key``, in every language."""
+    texts = ruleset_texts(key, **kw)
+    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
+
+
+def kind_of(v: Any) -> Langs:
+    """What a value is, as a message says it after "got"."""
+    if v is None:
+        return said("kind_nothing")
+    if type(v) is dict:
+        return said("kind_mapping")
+    if type(v) is list:
+        return said("kind_list")
+    if type(v) is str:
+        return said("kind_text", v=v)
+    if type(v) is bool:
+        return said("kind_bool", v=v)
+    if type(v) in (int, float):
+        return said("kind_number", v=v)
+    return said("kind_other", name=type(v).__name__)
+
+
+__all__ = ["LANGS", "RULESET_MESSAGES", "Langs", "counted", "in_lang", "kind_of",
+           "ruleset_error", "ruleset_texts", "said", "yaml_problem"]
