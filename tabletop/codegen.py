@@ -27,6 +27,8 @@ import re as _re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
 from .errors import ExpressionError
@@ -55,6 +57,8 @@ from .spec import Block, CardDef, GameSpec, Step
 from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]
+# a block's segments by the step they start at; 0 at its end (no call: the loop pops it)
+Segments = dict[int, Segment | int]
 Runner = Callable[[Any, Frame], None]
 
 # a straight procedure of more steps than this (its nested ones counted) is called through its
@@ -233,6 +237,7 @@ def _too_many_frames(items: list[Any]) -> None:
 
 
 _UNREAD = object()  # a derived value the end check has not read yet (``_U``)
+_PENDING_FIELDS = tuple(a.name for a in attrs.fields(Pending))  # as a question sets them
 
 _NAMESPACE: dict[str, Any] = {
     **_HELPERS,  # the expressions' helpers, for the expressions written out in the segments
@@ -434,7 +439,7 @@ class _Gen:
 
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
                  straight: list[Any], sizes: dict[int, int],
-                 segments: list[dict[int, Segment]],
+                 segments: list[Segments],
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
                  flat_fns: dict[int, Callable[..., bool]] | None = None,
@@ -710,9 +715,14 @@ class _Gen:
                 return 1
             call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
             out.append(f"{ind}c = {self.x(what)}")
+            i2 = ind + "    "
+            # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives
+            # the same one card; moved alone or as a whole zone, it ends in the same place)
+            out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
+                    "and c[0].__class__ is _CardDef:",
+                    f"{i2}c = c[0]"]
             # one card (the commonest): _move written out, the zone's key as zone_key makes
             # it (after the card is read)
-            i2 = ind + "    "
             out.append(f"{ind}if c.__class__ is _CardDef:")
             if fixed is None:
                 seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
@@ -735,9 +745,68 @@ class _Gen:
                     f"{ind}else:",
                     f"{i2}{call}"]
             return 1
-        # the other straight steps through their runners (deal, shuffle, reveal, flip...)
+        if kind == "deal":
+            self.deal(p, ind, out)
+            return 1
+        # the other straight steps through their runners (shuffle, reveal, flip...)
         out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
         return 1
+
+    def zone_key_src(self, ref: tuple[str, Any]) -> str:
+        """The key of a zone a step names (as zone_key makes it: a zone per seat at the
+        seat its expression gives, else at ``me``)."""
+        name, seat = ref
+        if not self.spec.zones[name].per_seat:
+            return repr(name)
+        me = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))" if seat is None
+              else self.x(seat))
+        return f"{name + '/'!r} + _str(_int({me}))"
+
+    def deal(self, p: dict[str, Any], ind: str, out: list[str]) -> None:
+        """A ``deal`` written out, as its runner (effects.py, run_deal) does it: the two
+        zones' keys, then the count (or the fill less the cards there), then the top cards
+        taken at once; card by card (as put does) when the zones are one or none is dealt."""
+        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
+        deal_top = (p["at"] or ("top" if self.spec.zones[p["to"][0]].order == "pile"
+                                else "bottom")) == "top"
+        out.append(f"{ind}sk = {self.zone_key_src(p['from'])}")
+        out.append(f"{ind}dk = {self.zone_key_src(p['to'])}")
+        out.append(f"{ind}zones = st.zones")
+        if p["count"] is not None:
+            out.append(f"{ind}n = _int({self.x(p['count'])} or 0)")
+        else:
+            out.append(f"{ind}n = _int({self.x(p['fill'])} or 0) - _len(zones[dk])")
+        out += [f"{ind}undo = st._undo_zones",
+                f"{ind}pile = zones[sk]",
+                f"{ind}k = _len(pile)",
+                f"{ind}if n < k:",
+                f"{ind}    k = n",
+                f"{ind}if k > 0 and sk != dk:",
+                f"{i2}dest = zones[dk]",
+                f"{i2}if undo is not None:",
+                f"{i3}if sk not in undo:",
+                f"{i4}undo[sk] = pile[:]",
+                f"{i3}if dk not in undo:",
+                f"{i4}undo[dk] = dest[:]",
+                f"{i2}taken = pile[:k]",
+                f"{i2}del pile[:k]",
+                f"{i2}dest[:0] = taken[::-1]" if deal_top else f"{i2}dest.extend(taken)",
+                f"{i2}for v in taken:",
+                f"{i3}st.where[v] = dk",
+                f"{ind}else:",
+                f"{i2}while n > 0 and zones[sk]:",
+                f"{i3}n -= 1",
+                f"{i3}v = zones[sk][0]",
+                f"{i3}key = st.where[v]",
+                f"{i3}if key:",
+                f"{i4}if undo is not None and key not in undo:",
+                f"{i4}    undo[key] = zones[key][:]",
+                f"{i4}zones[key].remove(v)",
+                f"{i3}dest = zones[dk]",
+                f"{i3}if undo is not None and dk not in undo:",
+                f"{i3}    undo[dk] = dest[:]",
+                f"{i3}dest.insert(0, v)" if deal_top else f"{i3}dest.append(v)",
+                f"{i3}st.where[v] = dk"]
 
     def next_seat_lines(self, nxt: Any, ind: str) -> list[str]:
         """``nx``: the seat an ``end_turn``'s ``next`` names, kept when it is a seat still in
@@ -880,12 +949,15 @@ class _Gen:
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
+        # a frame made only for the runners of its own steps (``_k3(st, f)``): the blocks it
+        # calls are given ``f`` as it is (None: they make their own if they need one)
+        runs = _re.search(r"\(st, f\)", text) is not None
         # d: the frames the interpreter would have above the stack's own when called (those
         # of the blocks run by their functions that called this one)
         src = [f"def _x{block.id}(st, f, loc, ctx, d=0):"]
         if uses_f or _re.search(r"(?<![.\w])ctx\b", text):
             src += ["    if ctx is None:", *["    " + c for c in _CONTEXT]]
-        if uses_f:  # a frame for the runners of the steps (never pushed)
+        if runs:  # a frame for the runners of the steps (never pushed)
             src += ["    if f is None:",
                     *_frame("f", me, "loc", "ctx", "        ")]
         if block.id in self.cyclic:  # it may call itself: within Python's recursion
@@ -1124,7 +1196,9 @@ class _Gen:
             return [f"{ind}items = {self.x(p['in'])} or []",
                     f"{ind}if not _isinstance(items, _list):",
                     f"{ind}    items = [items]",
-                    f"{ind}_W.spend(_len(items))",
+                    f"{ind}_W.left -= _len(items)",  # Work.spend, written out
+                    f"{ind}if _W.left < 0:",
+                    f"{ind}    _W.spend(0)",
                     f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
                     f"{ind}    _too_many_frames(items)",
                     f"{ind}w = None",
@@ -1157,15 +1231,17 @@ class _Gen:
                     f"{i4}return True"]
         else:  # (the cards left that have the effect: the frames the interpreter has)
             call = [f"{i3}base = _len(st.frames)",
-                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}_len([x for x in "
-                    f"cards[i + 1:] if x.code in {table}])):",
+                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}(_len([x for x in "
+                    f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
                     f"{i4}if st.outcome is None:",
                     f"{i5}fs = []",
                     *made("fs.append", i5),
                     *cards_left("i + 1", i5, "fs.append"),
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
-        return [f"{ind}cards = _cards_of({self.x(p['card'])})",
+        # one card (the commonest): its list made here (_cards_of's first case)
+        return [f"{ind}cards = {self.x(p['card'])}",
+                f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
                 f"{ind}w = None",
                 f"{ind}i = 0",
                 f"{ind}for c in cards:",
@@ -1212,11 +1288,22 @@ class _Gen:
         p = step.params
         prompt = ", ".join(f"{lang!r}: {self.message(t)}"
                            for lang, t in (p["prompt"] or {}).items())
-        fixed = ", ".join(self.const(p[k]) for k in ("notation", "pass", "optional"))
-        more = ", ".join(self.const(p[k]) for k in ("seats", "notations", "passes", "words"))
+        # Pending(seat, var, items, ...) made without a call of its __init__ (its slots set
+        # in place, in the order of its fields)
+        fields = [("seat", f"_int({self.x(p['seat'])})"), ("var", repr(p["var"])),
+                  ("options", "items"),
+                  *((name, self.const(p[k])) for name, k in (
+                      ("notation", "notation"), ("pass_notation", "pass"),
+                      ("optional", "optional"))),
+                  ("prompt", "prompt"),
+                  *((k, self.const(p[k])) for k in ("seats", "notations", "passes", "words"))]
+        if tuple(name for name, _ in fields) != _PENDING_FIELDS:  # (a field added there)
+            return [f"{ind}prompt = {{{prompt}}}", f"{ind}st.pending = _Pending("
+                    f"{', '.join(value for _, value in fields)})"]
         return [f"{ind}prompt = {{{prompt}}}",
-                f"{ind}st.pending = _Pending(_int({self.x(p['seat'])}), {p['var']!r}, items, "
-                f"{fixed}, prompt, {more})"]
+                f"{ind}pnd = _new(_Pending)",
+                *(f"{ind}pnd.{name} = {value}" for name, value in fields),
+                f"{ind}st.pending = pnd"]
 
     def log(self, templates: dict[str, Callable[[Any], str]], by_me: bool, ind: str,
             out: list[str]) -> bool:
@@ -1381,7 +1468,7 @@ class _Gen:
         return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
                 f"if {h}.__class__ is _CardDef else _str({h})"]
 
-    def block(self, block: Block) -> dict[int, Segment]:
+    def block(self, block: Block) -> Segments:
         """The segments of a block, by the step index they start at."""
         made: list[int] = []
 
@@ -1390,7 +1477,12 @@ class _Gen:
             made[:] = entries
             return text
         ns = self.run(source, f"<effects {block.id}>")
-        return {e: ns[f"_s{block.id}_{e}"] for e in made}
+        # a frame at its block's end (a caller's frame left below a question, found again
+        # after the answer) is popped by the interpreter's loop itself, without a call: its
+        # segment, which only pops it, is listed as 0 (that of an empty block as it is: a
+        # frame pushed for it runs its "first" segment at once)
+        end = len(block.steps)
+        return {e: ns[f"_s{block.id}_{e}"] if e != end or not end else 0 for e in made}
 
     def source(self, block: Block) -> tuple[list[int], str]:
         """The entries of a block's segments and their Python source."""
@@ -1490,7 +1582,9 @@ class _Gen:
             lines = [f"    items = {self.x(p['in'])} or []",
                      "    if not _isinstance(items, _list):",
                      "        items = [items]",
-                     "    _W.spend(_len(items))",
+                     "    _W.left -= _len(items)",  # Work.spend, written out
+                     "    if _W.left < 0:",
+                     "        _W.spend(0)",
                      f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
                      "        _too_many_frames(items)"]
             if self.loop_ok(step):  # each body run by its function, no frame pushed
@@ -1573,7 +1667,7 @@ class _Gen:
         return [f"{ind}st.frames.append(inner)",
                 f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
                 f"{ind}    g = _SEGMENTS[{inner.id}].get(0)",
-                f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
+                f"{ind}    if (g and g(st, inner) and st.outcome is None",
                 f"{ind}            and st.pending is None and st.frames[-1] is f):",
                 f"{ind}        return _s{block.id}_{j + 1}(st, f)",
                 f"{ind}return True"]
@@ -1584,7 +1678,7 @@ class _Gen:
         leaves this frame on top, go on with this block, else return to the loop."""
         return [f"{ind}if _len(st.frames) < {_DIRECT_DEPTH}:",
                 f"{ind}    g = _SEGMENTS[inner.block.id].get(inner.index)",
-                f"{ind}    if (g is not None and g(st, inner) and st.outcome is None",
+                f"{ind}    if (g and g(st, inner) and st.outcome is None",
                 f"{ind}            and st.pending is None and st.frames[-1] is f):",
                 f"{ind}        return _s{block.id}_{j + 1}(st, f)",
                 f"{ind}return True"]
@@ -1605,7 +1699,7 @@ class _Gen:
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
                   runners: list[tuple[Runner, ...]], straight: list[Any],
                   derived: dict[str, Callable[[Any], Any]] | None = None,
-                  still: frozenset[str] = frozenset()) -> list[dict[int, Segment]]:
+                  still: frozenset[str] = frozenset()) -> list[Segments]:
     """For each block (by its id), its segments by the step index they start at; a block
     whose code Python cannot compile (nested past its parser's limits) has none and runs step
     by step. ``derived``: the readers of the derived values no local may hide (read at once
@@ -1614,7 +1708,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     sizes: dict[int, int] = {}
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
-    out: list[dict[int, Segment]] = []
+    out: list[Segments] = []
     advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:

@@ -67,8 +67,8 @@ class Effects(StateBase):
         else:  # _run's first round written out: the move's first segment called at once
             self._budget = STEP_BUDGET
             frames = self.frames
-            segment = self.game.segments[first.block.id].get(0)
-            if segment is not None and segment(self, first):
+            segment = self.game.segments[first.block.id].get(0)  # (never 0: a block's end)
+            if segment and segment(self, first):  # type: ignore[operator]
                 if self.outcome is not None:
                     frames.clear()
                     self.pending = None
@@ -128,13 +128,17 @@ class Effects(StateBase):
             f = frames[-1]
             block = f.block
             segment = segments[block.id].get(f.index)
-            if segment is not None and segment(self, f):  # the block's code, compiled
-                if self.outcome is not None:
-                    frames.clear()
-                    self.pending = None
-                    return
-                if self.pending is not None:
-                    return
+            if segment:  # the block's code, compiled
+                if segment(self, f):  # type: ignore[operator]  # (0 is falsy: a function)
+                    if self.outcome is not None:
+                        frames.clear()
+                        self.pending = None
+                        return
+                    if self.pending is not None:
+                        return
+                    continue
+            elif segment is not None:  # (0) the frame is at its block's end
+                frames.pop()
                 continue
             # one step at a time (the step budget is nearly spent, or no code for this entry)
             steps = block.steps

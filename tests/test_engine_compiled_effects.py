@@ -73,7 +73,10 @@ _OWN_NAMES = re.compile(
     r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d"
     # and the frames a question asked in a block's function makes below it (fs, the cards x,
     # an end of turn's advance al)
-    r"|fs|x|al)\Z")
+    r"|fs|x|al"
+    # and a deal written out (its zones, count, pile and cards taken), a question's Pending,
+    # a seat's text made once for the vars a set names
+    r"|sk|n|k|pile|taken|pnd|ms)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
@@ -86,6 +89,9 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
           *CARD_SLOTS,
           # what an end of turn run in place reads (flat blocks)
           "next_seat", "first_seat", "out", "_check_end",
+          # a deal written out; a question's Pending, its slots set in place
+          "extend", "seat", "notation", "pass_notation", "optional", "prompt",
+          "seats", "notations", "passes", "words",
           # the seats' names (seat_name() written out, codegen's direct reads)
           "names"}
 

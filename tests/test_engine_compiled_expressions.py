@@ -453,13 +453,15 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
     sources = [segments_source(g, b) for b in g.all_blocks]
     sources += [end_check_source(g)[1], *(outcome_source(g, n)[1] for n in g.spec.outcomes)]
     own = re.compile(r"(st|f|ctx|loc|w|v|key|inner|g|m|e|c|b|l|items|winners|scores"
-                     r"|zones|undo|dest|prompt"
+                     r"|zones|undo|dest|prompt|dk|sk|n|k|pile|taken|pnd|ms"
                      r"|h\d+|t\d+|_[aitvksh]\d+(_\d+)?_?|_SEGMENTS|_end|_outcome|_reasons|later)\Z")
     attrs = _CTX_ATTRS | _ENGINE_ATTRS | {
         "_budget", "ctx", "locals", "quiet", "index", "_where", "frames", "append", "pop",
         "outcome", "pending", "get", "me", "_finish", "__class__", "left", "spend",
         "turn_seat", "_events", "block", "id", "code", "attr_table", "players", "join",
-        "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert",
+        "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert", "extend",
+        "seat", "var", "options", "notation", "pass_notation", "optional", "prompt", "seats",
+        "notations", "passes", "words",  # a question's Pending, its slots set in place
         *CARD_SLOTS}  # a card's own slots, read from a value known to be a card (ours)
     for source in sources:
         assert "__import__(" not in source.replace("'__import__'", "")
