@@ -70,6 +70,8 @@ _DIRECT_DEPTH = 48
 # how many frames the interpreter would have above the stack's own for a block's function
 # that may call itself to go on (past it: its frame made, the interpreter goes on from there)
 _DEPTH = 64
+# the most distinct lines a log step keeps the event of (codegen.log), past which it forgets
+_LOG_MEMO = 256
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
@@ -250,6 +252,7 @@ _NAMESPACE: dict[str, Any] = {
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
     "_BaseException": BaseException, "_W": Work, "_display": display,
     "_new": object.__new__, "_Event": Event, "_Pending": Pending, "_U": _UNREAD,
+    "_forget": dict.clear,
     **{f"_ev_{name}": setter for name, setter in zip(
         ("kind", "seat", "text", "data", "private_to"), EVENT_SETTERS, strict=True)},
     "__builtins__": {},  # the generated code needs no builtin but those above
@@ -665,11 +668,20 @@ class _Gen:
                 if kind == "set":
                     out.append(f"{ind}v = {x}")
                     out.append(f"{ind}key = {key}")
-                else:
+                else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
                     out.append(f"{ind}key = {key}")
-                    out.append(f"{ind}v = (st.vars[key] or 0) + _int({x} or 0)")
-                if var.min is not None or var.max is not None:
-                    out.append(f"{ind}if _isinstance(v, _int) and not _isinstance(v, _bool):")
+                    value = _CONSTANTS.get(expr)
+                    if type(value) is int:
+                        out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
+                    else:
+                        out += [f"{ind}b = st.vars[key] or 0",
+                                f"{ind}v = {x}",
+                                f"{ind}if v.__class__ is not _int:",
+                                f"{ind}    v = _int(v or 0)",
+                                f"{ind}v = b + v"]
+                if var.min is not None or var.max is not None:  # (a number: at once)
+                    out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
+                               "and not _isinstance(v, _bool)):")
                     if var.max is not None:
                         hi = self.const(var.max)
                         out.append(f"{ind}    if v > {hi}:")
@@ -1310,15 +1322,43 @@ class _Gen:
             plans.append((lang, template_plan(parts, index, fns, keep_empty=False)))
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
+        # a hole reading an attribute of a var or a local (``{item.name}``, ``{item.name_fr}``)
+        # holds that card in the line's key when it is one (its attributes never change):
+        # the attribute read, and shown, only when the line is new
+        objects: dict[str, str] = {}
+        attrs_of: dict[int, str] = {}
         for i, fn in enumerate(fns):
+            read = self.attr_object(fn)
+            if read is not None:  # ``item.name``: the card itself in the line's key
+                src, name = read
+                v = objects.get(src)
+                if v is None:  # (a var or a local: read once, no work counted, no error)
+                    v = objects[src] = f"_v{self.xgen.n}"
+                    self.xgen.n += 1
+                    out.append(f"{i2}{v} = {src}")
+                attrs_of[i] = name
+                out += [f"{i2}if {v}.__class__ is _CardDef:",
+                        f"{i2}    h{i} = {v}",
+                        f"{i2}else:",
+                        f"{i2}    h{i} = {self.x(fn)}",
+                        f"{i2}    c = h{i}.__class__",
+                        f"{i2}    if c is not _str:",
+                        f"{i2}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                        f"if c is _CardDef else _display(h{i}))"]
+                continue
             out.append(f"{i2}h{i} = {self.x(fn)}")
-            out.append(f"{i2}c = h{i}.__class__")  # as display shows it: a text as it is,
-            out.append(f"{i2}if c is not _str:")  # a number and a card (its label) at once
-            out.append(f"{i2}    h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
-                       f"if c is _CardDef else _display(h{i}))")
+            # as display shows it: a text as it is, anything but a number or a card (its
+            # code, shown as the number is when the line is new) by display
+            out.append(f"{i2}c = h{i}.__class__")
+            out.append(f"{i2}if c is not _str and c is not _int and c is not _CardDef:")
+            out.append(f"{i2}    h{i} = _display(h{i})")
+        # The event of a line is a frozen value decided by its holes' texts (and the seat
+        # for ``log``): one event per distinct line, kept in a table of this step's (at most
+        # _LOG_MEMO lines, then emptied), with its texts' length counted as work each time.
         items: list[str] = []
         size = 0
         sizes: list[str] = []
+        made: list[str] = []
         for j, (lang, plan) in enumerate(plans):
             if all(isinstance(x, str) for x in plan):
                 text = "".join(str(x) for x in plan)
@@ -1326,24 +1366,107 @@ class _Gen:
                 size += len(text)
                 continue
             pieces = [f"h{x}" if isinstance(x, int) else repr(x) for x in plan]
-            out.append(f"{i2}t{j} = {' + '.join(pieces)}")
+            made.append(f"t{j} = {' + '.join(pieces)}")
             items.append(f"{lang!r}: t{j}")
             sizes.append(f"_len(t{j})")
-        if size or sizes:
-            out.append(f"{i2}_W.left -= {' + '.join([*sizes, *([str(size)] if size else [])])}")
-            out.append(f"{i2}if _W.left < 0:")
-            out.append(f"{i2}    _W.spend(0)")
-        if by_me:  # ctx.me
-            out.append(f"{i2}m = ctx.locals.get('me')")
-            out.append(f"{i2}m = st.turn_seat if m is None else _int(m)")
-        out.append(f"{i2}e = _new(_Event)")  # values.make_event, written out
-        out.append(f"{i2}_ev_kind(e, 'log')")
-        out.append(f"{i2}_ev_seat(e, {'m' if by_me else 'None'})")
-        out.append(f"{i2}_ev_text(e, {{{', '.join(items)}}})")
-        out.append(f"{i2}_ev_data(e, {{}})")
-        out.append(f"{i2}_ev_private_to(e, None)")
-        out.append(f"{i2}st._events.append(e)")
+        count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
+        me = ([f"{i2}m = loc.get('me')",  # ctx.me (its locals are loc)
+               f"{i2}if m.__class__ is not _int:",
+               f"{i2}    m = st.turn_seat if m is None else _int(m)"] if by_me else [])
+        memo = self.const({})
+        if not fns:  # a line of fixed texts: its size known, its event made once (per seat)
+            if size:
+                out += [f"{i2}_W.left -= {size}", *count]
+            out += me
+            if not by_me:
+                event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
+                                                            for lang, plan in plans}, {}, None))
+                out.append(f"{i2}st._events.append({event})")
+                return True
+            out += [f"{i2}e = {memo}.get(m)",
+                    f"{i2}if e is None:",
+                    f"{i2}    if _len({memo}) >= {_LOG_MEMO}:",
+                    f"{i2}        _forget({memo})",
+                    f"{i2}    e = {memo}[m] = _new(_Event)",  # values.make_event, written out
+                    f"{i2}    _ev_kind(e, 'log')",
+                    f"{i2}    _ev_seat(e, m)",
+                    f"{i2}    _ev_text(e, {{{', '.join(items)}}})",
+                    f"{i2}    _ev_data(e, {{}})",
+                    f"{i2}    _ev_private_to(e, None)",
+                    f"{i2}st._events.append(e)"]
+            return True
+        # the line's key: its holes as they read (a number and the text of its digits, a
+        # card and another of its code, read alike), the texts made when the line is new
+        key = "h0" if len(fns) == 1 else "(" + ", ".join(f"h{i}" for i in range(len(fns))) + ")"
+        total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
+        i3 = i2 + "    "
+        out += [f"{i2}key = {key}",
+                f"{i2}r = {memo}.get(key)",
+                f"{i2}if r is None:",
+                *[line for i in range(len(fns)) for line in self.hole_text(i, attrs_of, i3)],
+                *[i3 + line for line in made],
+                f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
+                f"{i3}    _forget({memo})"]
+        if by_me:  # its length, its texts, its event by seat
+            out.append(f"{i3}r = {memo}[key] = ({total}, {{{', '.join(items)}}}, {{}})")
+        else:  # its length, its event
+            out += [f"{i3}e = _new(_Event)",  # values.make_event, written out
+                    f"{i3}_ev_kind(e, 'log')",
+                    f"{i3}_ev_seat(e, None)",
+                    f"{i3}_ev_text(e, {{{', '.join(items)}}})",
+                    f"{i3}_ev_data(e, {{}})",
+                    f"{i3}_ev_private_to(e, None)",
+                    f"{i3}r = {memo}[key] = ({total}, e)"]
+        out += [f"{i2}_W.left -= r[0]", *count, *me]
+        if by_me:
+            out += [f"{i2}e = r[2].get(m)",
+                    f"{i2}if e is None:",
+                    f"{i2}    e = r[2][m] = _new(_Event)",
+                    f"{i2}    _ev_kind(e, 'log')",
+                    f"{i2}    _ev_seat(e, m)",
+                    f"{i2}    _ev_text(e, r[1])",
+                    f"{i2}    _ev_data(e, {{}})",
+                    f"{i2}    _ev_private_to(e, None)",
+                    f"{i2}st._events.append(e)"]
+        else:
+            out.append(f"{i2}st._events.append(r[1])")
         return True
+
+    def attr_object(self, fn: Any) -> tuple[str, str] | None:
+        """For a hole ``x.name`` where ``x`` is a var or a local (read without work or
+        error): the source reading ``x`` and the attribute's name; else None."""
+        tree = _TREES.get(fn)
+        kinds = _KINDS.get(fn)
+        text = getattr(fn, "__globals__", {}).get("_T")
+        if (not self.written or tree is None or kinds is None or not isinstance(text, str)
+                or tree[0] != "attr"):
+            return None
+        of = tree[1]
+        plain = of[0] == "local" or (of[0] == "name" and kinds.get(of[1]) in ("local", "var"))
+        if not plain or of == ("name", "option"):
+            return None
+        g = self.xgen
+        g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
+        g.text_name = self.const(text)
+        try:
+            return f"({g.src(of)})", _ident(tree[2])
+        except (RecursionError, ExpressionError):
+            return None
+
+    @staticmethod
+    def hole_text(i: int, attrs_of: dict[int, str], ind: str) -> list[str]:
+        """A log line's hole ``h{i}`` made a text when the line is new: a card's attribute
+        (``attrs_of``) read and shown as display shows it, a number or a card shown."""
+        h = f"h{i}"
+        if i in attrs_of:
+            return [f"{ind}if {h}.__class__ is _CardDef:",
+                    f"{ind}    {h} = {card_attr(h, attrs_of[i])}",
+                    f"{ind}    c = {h}.__class__",
+                    f"{ind}    if c is not _str:",
+                    f"{ind}        {h} = (_str({h}) if c is _int else _str({h}.code) "
+                    f"if c is _CardDef else _display({h}))"]
+        return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
+                f"if {h}.__class__ is _CardDef else _str({h})"]
 
     def block(self, block: Block) -> Segments:
         """The segments of a block, by the step index they start at."""

@@ -448,8 +448,13 @@ def _step_reveal(step: Step, st: Effects, f: Frame) -> None:
 def _step_flip(step: Step, st: Effects, f: Frame) -> None:
     side = "heads" if st.rng.random() < 0.5 else "tails"
     f.locals[step.params["var"]] = side
-    fr = {"heads": "face", "tails": "pile"}[side]
-    st._emit("chance", None, {"en": f"coin: {side}", "fr": f"pièce : {fr}"}, {"coin": side})
+    st._events.append(_COIN_EVENTS[side])  # (a frozen value: the same for every flip)
+
+
+# the event of each side of a coin flipped
+_COIN_EVENTS = {side: make_event("chance", None, {"en": f"coin: {side}", "fr": f"pièce : {fr}"},
+                                 {"coin": side}, None)
+                for side, fr in (("heads", "face"), ("tails", "pile"))}
 
 
 def _step_for_each(step: Step, st: Effects, f: Frame) -> None:
@@ -792,7 +797,8 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
     if kind == "reveal":  # as _step_reveal, without its closures (a card dealt face down
         what, to = p["what"], p["to"]  # and shown to its owner: a setup's commonest step)
 
-        names: dict[int, tuple[str, str]] = {}  # each card's name in English and French
+        # the event of one card revealed, by the card and the seats told
+        seen: dict[tuple[int, tuple[int, ...]], Event] = {}
 
         def run_reveal(st: Effects, f: Frame) -> None:
             ctx = _ctx(st, f)
@@ -802,15 +808,18 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
             to_seats = tuple([int(s) for s in v]) if isinstance(v, list) else (int(v),)
             for s in to_seats:
                 st._keep_known(s).update(uids)
-            if len(cards) == 1:  # (the commonest: one card, its names found once)
-                c = cards[0]
-                both = names.get(c.uid)
-                if both is None:
-                    both = names[c.uid] = (text_of(c.name, "en"), text_of(c.name, "fr"))
-                en, fr = both
-            else:
-                en = ", ".join([text_of(c.name, "en") for c in cards])
-                fr = ", ".join([text_of(c.name, "fr") for c in cards])
+            if len(cards) == 1:  # (the commonest: one card, its event made once per seats
+                c = cards[0]     # told: a frozen value)
+                e = seen.get((c.uid, to_seats))
+                if e is None:
+                    e = seen[(c.uid, to_seats)] = make_event(
+                        "reveal", to_seats[0] if len(to_seats) == 1 else None,
+                        {"en": f"saw {text_of(c.name, 'en')}",
+                         "fr": f"a vu {text_of(c.name, 'fr')}"}, {"cards": [c.code]}, to_seats)
+                st._events.append(e)
+                return
+            en = ", ".join([text_of(c.name, "en") for c in cards])
+            fr = ", ".join([text_of(c.name, "fr") for c in cards])
             st._events.append(make_event(
                 "reveal", to_seats[0] if len(to_seats) == 1 else None,
                 {"en": f"saw {en}", "fr": f"a vu {fr}"}, {"cards": [c.code for c in cards]},

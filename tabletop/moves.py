@@ -16,7 +16,15 @@ from .expr import Work
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
 from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
-from .values import CHOICE, RULESET_BUGS, Move, fold_accents, message_error, message_texts
+from .values import (
+    CHOICE,
+    RULESET_BUGS,
+    Move,
+    fold_accents,
+    make_move,
+    message_error,
+    message_texts,
+)
 
 
 def arg_path(spec: GameSpec, a: ArgSpec) -> str:
@@ -381,13 +389,13 @@ class MoveListing(StateBase):
                     text = before + word + after
                     if text not in seen:
                         seen.add(text)
-                        out.append(Move(CHOICE, (("choice", v),), text))
+                        out.append(make_move(CHOICE, (("choice", v),), text))
                     continue
                 if text not in seen:
                     seen.add(text)
                     m = made.get(key)
                     if m is None:
-                        m = made[key] = Move(CHOICE, (("choice", v),), text)
+                        m = made[key] = make_move(CHOICE, (("choice", v),), text)
                     out.append(m)
             if p.optional:  # the pass, kept as the answers are (by its text)
                 text = " ".join(p.pass_notation)

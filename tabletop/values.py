@@ -94,6 +94,20 @@ def make_event(kind: str, seat: int | None, text: dict[str, str], data: dict[str
     return e
 
 
+_MOVE_SETS = tuple(getattr(Move, name).__set__ for name in ("move_id", "args", "text"))
+
+
+def make_move(move_id: str, args: tuple[tuple[str, Any], ...], text: str) -> Move:
+    """``Move(move_id, args, text)``, the same frozen value, made without the generated
+    ``__init__``'s frozen-attribute dance (a question's answers are made at each asking)."""
+    m = _new(Move)
+    k, a, t = _MOVE_SETS
+    k(m, move_id)
+    a(m, args)
+    t(m, text)
+    return m
+
+
 class Outcome:
     """How a game ended: the winning seats, every seat's score and the reason.
 
@@ -558,5 +572,5 @@ class Frame:
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
            "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
-           "end_texts", "fold_accents", "make_event", "make_outcome", "message_error",
-           "message_texts"]
+           "end_texts", "fold_accents", "make_event", "make_move", "make_outcome",
+           "message_error", "message_texts"]
