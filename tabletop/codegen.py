@@ -43,6 +43,7 @@ from .expr import (
     Node,
     Work,
     _ident,
+    _seats_in,
     card_attr,
     display,
     reads,
@@ -81,6 +82,18 @@ def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: 
     st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
 
 
+def _put_all(dest: list[int], uids: list[int], top: bool, where: dict[int, str],
+             key: str) -> None:
+    """Cards taken out of one zone put into ``dest`` (zone ``key``) at once, in their order:
+    as the card-by-card loop of ``_move`` leaves them."""
+    if top:
+        dest[:0] = uids
+    else:
+        dest.extend(uids)
+    for uid in uids:
+        where[uid] = key
+
+
 def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
     """A move step (as its runner in effects.py, each card put as ``put`` does); ``key`` is
     the zone's key when it is not per seat."""
@@ -101,12 +114,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                 if undo is not None and src not in undo:
                     undo[src] = pile[:]
                 pile.clear()
-                if top:
-                    dest[:0] = uids
-                else:
-                    dest.extend(uids)
-                for uid in uids:
-                    where[uid] = key
+                _put_all(dest, uids, top, where, key)
                 return
         elif src and src != key and len(cards) > 2:  # several cards of one other zone, each
             uids = [c.uid for c in cards]  # once: taken out of it, then put in at once, in
@@ -119,12 +127,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                     if undo is not None and src not in undo:
                         undo[src] = pile[:]
                     pile[:] = [u for u in pile if u not in gone]  # (each there once)
-                    if top:
-                        dest[:0] = uids
-                    else:
-                        dest.extend(uids)
-                    for uid in uids:
-                        where[uid] = key
+                    _put_all(dest, uids, top, where, key)
                     return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
@@ -163,25 +166,7 @@ def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key
         undo[src] = pile[:]
     uids = pile[:]  # emptied in one go, in its order (as _move's whole-zone path)
     pile.clear()
-    if top:
-        dest[:0] = uids
-    else:
-        dest.extend(uids)
-    where = st.where
-    for uid in uids:
-        where[uid] = key
-
-
-def _seats_in(st: Any) -> int:
-    """size(seats()), the state at hand: as ``expr._seat_count`` (the same number, the same
-    work counted)."""
-    players: int = st.players
-    out = st.out
-    n = players - sum(1 for s in out if s in range(players)) if out else players
-    Work.left -= n
-    if Work.left < 0:
-        Work.spend(0)
-    return n
+    _put_all(dest, uids, top, st.where, key)
 
 
 def _pile_size(pile: list[int] | None) -> int:

@@ -1024,10 +1024,10 @@ def _again(ctx: Any, n: int) -> int:
     return n if ctx.state._derived_memo is None else 0
 
 
-def _seat_count(ctx: Any) -> int:
-    """size(seats()) in the engine's context: the seats still in, counted without listing
-    them (the same number, the same work counted as ``_size_of`` of the list)."""
-    st = ctx.state
+def _seats_in(st: Any) -> int:
+    """size(seats()) of a state: the seats still in, counted without listing them (the same
+    number, the same work counted as ``_size_of`` of the list). Generated code with the state
+    at hand calls it (codegen.py); ``_seat_count`` with the engine's context."""
     players: int = st.players
     out = st.out
     n = players - sum(1 for s in out if s in range(players)) if out else players
@@ -1035,6 +1035,11 @@ def _seat_count(ctx: Any) -> int:
     if Work.left < 0:
         Work.spend(0)
     return n
+
+
+def _seat_count(ctx: Any) -> int:
+    """size(seats()) in the engine's context (``_seats_in`` of its state)."""
+    return _seats_in(ctx.state)
 
 
 def _higher(a: Value, b: Value) -> bool:
