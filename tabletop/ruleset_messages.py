@@ -55,15 +55,15 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "expected_bool": {"en": "expected true or false, got {got}",
                       "fr": "il faut ici true ou false, pas {got}"},
     "lang_one_of": {"en": "a language is one of {langs}",
-                    "fr": "une langue est l'une de celles-ci : {langs}"},
+                    "fr": "la langue doit être l'une de celles-ci : {langs}"},
     "lang_no_text": {"en": "expected text in at least one language (en, fr)",
                      "fr": "donnez ce texte dans au moins une langue (en, fr)"},
     "notation_no_lang": {"en": "expected a notation in at least one language (en, fr)",
                          "fr": "donnez la notation dans au moins une langue (en, fr)"},
     "notation_holes": {"en": "every language's notation holds the same {{holes}}: {words!r}, "
                              "{canonical!r}",
-                       "fr": "la notation de chaque langue contient les mêmes {{arguments}} : "
-                             "{words!r}, {canonical!r}"},
+                       "fr": "les notations de toutes les langues doivent contenir les "
+                             "mêmes {{arguments}} : {words!r}, {canonical!r}"},
     "notation_word_first": {"en": "a notation starts with a word, not an argument: {words!r}",
                             "fr": "une notation commence par un mot, pas par un argument : "
                                   "{words!r}"},
@@ -84,7 +84,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                         "fr": "la notation doit contenir {{choice}} une fois, et une seule"},
     # the whole file (spec._Loader.load)
     "players_range": {"en": "players must satisfy 1 <= min <= max, got {lo}..{hi}",
-                      "fr": "players doit respecter 1 <= min <= max, or ici {lo}..{hi}"},
+                      "fr": "players doit respecter 1 <= min <= max (ici : {lo}..{hi})"},
     "players_limit": {"en": "at most {limit} players (the limit), got {n}",
                       "fr": "{limit} joueurs au plus (la limite), et non {n}"},
     "reserved_name": {"en": "{name!r} is a reserved name",
@@ -115,7 +115,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                        "fr": "la variable phase est la phase de la partie : elle ne peut pas "
                              "être per_seat"},
     "first_player": {"en": "first_player must be first or random, not {v!r}",
-                     "fr": "first_player vaut first ou random, pas {v!r}"},
+                     "fr": "first_player doit valoir first ou random, et non {v!r}"},
     # functions:, rollout_moves:, solver:, evaluate:, derived:
     "function_taken": {"en": "{name!r} is already the name of a function, a zone, a var, a "
                              "derived value or a reserved name; choose another",
@@ -127,10 +127,10 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                       "fr": "le nom d'une fonction est un seul mot fait de lettres, de chiffres "
                             "et de _, pas {name!r}"},
     "argument_name": {"en": "{name!r} cannot name an argument",
-                      "fr": "{name!r} ne peut pas nommer un argument"},
+                      "fr": "{name!r} ne peut pas servir de nom d'argument"},
     "arguments_same": {"en": "two arguments have the same name",
                        "fr": "deux arguments portent le même nom"},
-    "rollout_few": {"en": "{n} moves: give 1 or more", "fr": "{n} coups : donnez 1 ou plus"},
+    "rollout_few": {"en": "{n} moves: give 1 or more", "fr": "{n} coups : il en faut au moins 1"},
     "rollout_evaluate": {"en": "a playout cut short is scored by evaluate: declare evaluate too",
                          "fr": "une partie simulée écourtée est notée par evaluate : déclarez "
                                "aussi evaluate"},
@@ -159,7 +159,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                       "fr": "écrivez les valeurs d'option entre guillemets (sans guillemets, "
                             "YAML lit yes/no/on/off/null comme {v!r})"},
     "option_default": {"en": "default {default!r} is not one of {values}",
-                       "fr": "la valeur par défaut {default!r} n'est pas l'une de {values}"},
+                       "fr": "la valeur par défaut {default!r} ne figure pas parmi {values}"},
     # cards:, combos:
     "unknown_card_type": {"en": "unknown card type {type!r}{close} (card_types: {types})",
                           "fr": "type de carte inconnu {type!r}{close} (card_types : {types})"},
@@ -170,9 +170,9 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "card_twice": {"en": "card {code} is listed twice", "fr": "la carte {code} figure deux fois"},
     "card_id_twice": {"en": "card id {code!r} is used twice (ids are typed in any case, so they "
                             "must differ by more than case)",
-                      "fr": "l'id de carte {code!r} sert deux fois (un id se tape en majuscules "
-                            "comme en minuscules : deux ids doivent différer par plus que la "
-                            "casse)"},
+                      "fr": "l'id de carte {code!r} est utilisé deux fois (un id se tape en "
+                            "majuscules comme en minuscules : deux ids doivent différer "
+                            "autrement que par la casse)"},
     "card_id_word": {"en": "card id {code!r} must be one word (no spaces)",
                      "fr": "l'id de carte {code!r} doit être un seul mot (sans espace)"},
     "count_negative": {"en": "count cannot be negative, got {n}",
@@ -200,34 +200,34 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                        "fr": "l'id {code!r} est déjà une carte ou une combinaison (un id se "
                              "tape en majuscules comme en minuscules)"},
     "combo_two": {"en": "a combo is made of two cards or more",
-                  "fr": "une combinaison compte deux cartes ou plus"},
+                  "fr": "une combinaison compte au moins deux cartes"},
     "unknown_card": {"en": "unknown card {code!r}", "fr": "carte inconnue {code!r}"},
     "combo_copies": {"en": "the combo needs {n} {code}, the game has {have}",
-                     "fr": "la combinaison demande {n} {code}, le jeu en a {have}"},
+                     "fr": "la combinaison demande {n} {code}, or le jeu en compte {have}"},
     "combo_attribute": {"en": "a combo attribute must be a single value (text, number, "
                               "true/false)",
                         "fr": "un attribut de combinaison est une seule valeur (texte, nombre, "
                               "true/false)"},
     # zones:, vars:
     "zone_visibility": {"en": "visibility must be public, hidden or owner, not {v!r}",
-                        "fr": "visibility vaut public, hidden ou owner, pas {v!r}"},
+                        "fr": "visibility doit valoir public, hidden ou owner, et non {v!r}"},
     "zone_order": {"en": "order must be pile or row, not {v!r}",
-                   "fr": "order vaut pile ou row, pas {v!r}"},
+                   "fr": "order doit valoir pile ou row, et non {v!r}"},
     "zone_owner": {"en": "visibility owner needs per_seat: true",
                    "fr": "visibility owner demande per_seat: true"},
     "zone_contents": {"en": "contents must be unknown or known, not {v!r}",
-                      "fr": "contents vaut unknown ou known, pas {v!r}"},
+                      "fr": "contents doit valoir unknown ou known, et non {v!r}"},
     "var_initial": {"en": "initial must be a single value",
-                    "fr": "initial est une seule valeur (texte, nombre, true/false)"},
+                    "fr": "initial doit être une seule valeur (texte, nombre, true/false)"},
     "var_visibility": {"en": "visibility must be cards, public, owner or hidden, not {v!r}",
-                       "fr": "visibility vaut cards, public, owner ou hidden, pas {v!r}"},
+                       "fr": "visibility doit valoir cards, public, owner ou hidden, et non {v!r}"},
     "var_owner": {"en": "visibility owner needs per_seat: true (a seat owns its own value)",
                   "fr": "visibility owner demande per_seat: true (chaque place a sa propre "
                         "valeur)"},
     # effects
     "step_one_kind": {"en": "an effect step has exactly one kind (one of {kinds}), got {got}",
-                      "fr": "une étape d'effet est d'une seule sorte (parmi {kinds}), or ici "
-                            "{got}"},
+                      "fr": "une étape d'effet doit être d'une seule sorte (parmi {kinds}) ; "
+                            "ici : {got}"},
     "unknown_effect": {"en": "unknown effect {kind!r}{close} (known: {kinds})",
                        "fr": "effet inconnu {kind!r}{close} (effets connus : {kinds})"},
     "deal_count_fill": {"en": "deal needs exactly one of count (cards to deal) or fill (deal "
@@ -240,7 +240,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "unknown_outcome": {"en": "unknown outcome {name!r}{close}",
                         "fr": "issue inconnue {name!r}{close}"},
     "choose_of": {"en": "of must be values or seats, not {v!r}",
-                  "fr": "of vaut values ou seats, pas {v!r}"},
+                  "fr": "of doit valoir values ou seats, et non {v!r}"},
     "no_card_effect": {"en": "no card declares an effect {name!r} (declared: {names})",
                        "fr": "aucune carte ne déclare d'effet {name!r} (effets déclarés : "
                              "{names})"},
@@ -255,17 +255,17 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "zone_not_per_seat": {"en": "zone {name!r} is not per seat",
                           "fr": "la zone {name!r} n'est pas une zone par place"},
     "at_value": {"en": "at must be top or bottom, not {v!r}",
-                 "fr": "at vaut top ou bottom, pas {v!r}"},
+                 "fr": "at doit valoir top ou bottom, et non {v!r}"},
     # moves:, display:
     "argument_kind": {"en": "an argument needs exactly one of from (a card), cards (several "
                             "cards), seat, word or combo",
-                      "fr": "un argument demande exactement un de ces mots : from (une carte), "
+                      "fr": "un argument demande exactement l'un de ces mots : from (une carte), "
                             "cards (plusieurs cartes), seat, word ou combo"},
     "not_view_key": {"en": "{key!r} is not a view key", "fr": "{key!r} n'est pas une clé de view"},
     "display_lang": {"en": "lang must be one of {langs}",
-                     "fr": "lang est l'une de ces langues : {langs}"},
+                     "fr": "lang doit être l'une de ces langues : {langs}"},
     "display_kind": {"en": "kind must be bar, cards, count, value, text or seats",
-                     "fr": "kind vaut bar, cards, count, value, text ou seats"},
+                     "fr": "kind doit valoir bar, cards, count, value, text ou seats"},
     # reading the file (spec.load_spec, limits.read_yaml)
     "file_too_big": {"en": "the file is larger than {limit} bytes (the limit)",
                      "fr": "le fichier dépasse {limit} octets (la limite)"},
@@ -313,7 +313,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "extends_loop": {"en": "extends loops back to {name}",
                      "fr": "extends revient en boucle à {name}"},
     "extends_missing": {"en": "no ruleset {ref!r} to extend (looked for {path})",
-                        "fr": "pas de règles {ref!r} à étendre (cherché : {path})"},
+                        "fr": "aucun fichier de règles {ref!r} à étendre (chemin cherché : "
+                              "{path})"},
     # expressions, as they are read (expr._Parser)
     "expr_too_long": {"en": "the expression is longer than {limit} characters (the limit): "
                             "{start!r}...",
@@ -389,12 +390,13 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                        "fr": "le coup {id!r} pourrait se jouer de plus de {limit} façons (la "
                              "limite) : restreignez ses arguments"},
     "argument_not_card": {"en": "the argument {name!r} must be drawn from cards, got {x!r}",
-                          "fr": "l'argument {name!r} se prend parmi des cartes, pas {x!r}"},
+                          "fr": "l'argument {name!r} doit être choisi parmi des cartes, et "
+                                "non {x!r}"},
     "card_sets_limit": {"en": "the argument {name!r} could take {ways} sets of cards ({lo} to "
                               "{hi} of {n}), more than {limit} (the limit): lower its max, or "
                               "narrow its where",
                         "fr": "l'argument {name!r} pourrait prendre {ways} ensembles de cartes "
-                              "(de {lo} à {hi} parmi {n}), plus que {limit} (la limite) : baissez "
+                              "(de {lo} à {hi} parmi {n}), plus de {limit} (la limite) : baissez "
                               "son max, ou restreignez son where"},
     "for_each_limit": {"en": "for_each would leave more than {limit} blocks waiting to run (the "
                              "limit): {n} items",
@@ -402,7 +404,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                              "{n} éléments"},
     "steps_limit": {"en": "the effects ran more than {limit} steps in one move (the limit): a "
                           "loop in the ruleset (a procedure or hook that calls itself?)",
-                    "fr": "les effets ont fait plus de {limit} étapes en un coup (la limite) : "
+                    "fr": "les effets ont exécuté plus de {limit} étapes en un coup (la limite) : "
                           "une boucle dans les règles (une procédure ou un hook qui s'appelle "
                           "lui-même ?)"},
     # a ruleset's mistake met during play (base.State._bug)
@@ -416,7 +418,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "doing_setup": {"en": "while setting up the game", "fr": "en mettant la partie en place"},
     "doing_reason": {"en": "while writing why the game ended",
                      "fr": "en écrivant pourquoi la partie a pris fin"},
-    "doing_view": {"en": "while computing the view", "fr": "en calculant la vue"},
+    "doing_view": {"en": "while computing the view", "fr": "en calculant la vue (view)"},
     "play_endless": {"en": "an expression or effect calls itself without end",
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",
@@ -425,12 +427,12 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "evaluate_call": {"en": "evaluate cannot call {name}()",
                       "fr": "evaluate ne peut pas appeler {name}()"},
     "evaluate_number": {"en": "the ruleset's evaluate gave {v!r}, not a number",
-                        "fr": "l'evaluate des règles a donné {v!r}, et non un nombre"},
+                        "fr": "evaluate a donné {v!r} au lieu d'un nombre"},
     # tabletop new (starter.py)
     "starter_name": {"en": "{name!r} cannot name a game: use letters and digits, e.g. tabletop "
                            "new 'My Game'",
-                     "fr": "{name!r} ne peut pas nommer un jeu : utilisez des lettres et des "
-                           "chiffres, par exemple tabletop new 'Mon Jeu'"},
+                     "fr": "{name!r} ne peut pas servir de nom de jeu : utilisez des lettres "
+                           "et des chiffres, par exemple tabletop new 'Mon Jeu'"},
     "starter_exists": {"en": "{path} is already there: choose another name, or move that file",
                        "fr": "{path} existe déjà : choisissez un autre nom, ou déplacez ce "
                              "fichier"},
