@@ -481,8 +481,11 @@ def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20
     report in ``lang``)."""
     from . import checker
 
-    def say(text: str, style: str | None = None) -> None:  # never break a command line in two
-        console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+    def say(text: str, style: str | None = None) -> None:
+        # sentences wrapped by words; an indented detail (a seed, a command to type, moves)
+        # never broken in two, so that it can be copied whole
+        console.print(text, style=style, markup=False, highlight=False,
+                      soft_wrap=text.startswith("  "))
 
     try:
         game = registry.load(path)

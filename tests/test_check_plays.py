@@ -122,6 +122,34 @@ def test_the_command_says_each_problem_and_exits_1(tmp_path: Path,
     assert "then type these 3 moves: play " in out
 
 
+def test_at_80_columns_sentences_wrap_by_words_and_commands_stay_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)  # a short path, as a designer types it
+    path = Path("brouillon-du-jeu-de-cartes.yaml")
+    path.write_text(CASES["stuck"][0], encoding="utf-8")
+    assert main(["check", str(path), "--games", "10", "--lang", "fr"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    command = f"  pour le voir : tabletop play {path} --seed 1 --players 1 --option pace=slow"
+    assert command in lines  # one line, whole, to copy (longer than the screen)
+    sentences = [ln for ln in lines if not ln.startswith("  ")]
+    assert all(len(ln.rstrip()) <= 80 for ln in sentences), sentences
+    monkeypatch.setenv("COLUMNS", "1000")  # the same report on a wide screen: the same words
+    assert main(["check", str(path), "--games", "10", "--lang", "fr"]) == 1
+    wide = capsys.readouterr().out.splitlines()
+    assert " ".join(sentences).split() == " ".join(
+        ln for ln in wide if not ln.startswith("  ")).split()  # no word cut at the edge
+    monkeypatch.setenv("COLUMNS", "80")
+    bad = Path("bad.yaml")  # a load error: one long sentence, wrapped between words
+    bad.write_text(GOOD.replace("players:", "playerz:"), encoding="utf-8")
+    assert main(["check", str(bad), "--lang", "fr"]) == 1
+    out = capsys.readouterr().out
+    assert all(len(ln.rstrip()) <= 80 for ln in out.splitlines())
+    assert "vouliez-vous dire « players » ?" in " ".join(out.split())
+    assert "card_types," in out.split()  # the list of keys cut between its words only
+
+
 def test_the_command_passes_a_sound_ruleset_with_exit_0(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]
                                                        ) -> None:
