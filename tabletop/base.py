@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from .errors import ExpressionError, RulesetError
-from .ruleset_messages import RULESET_MESSAGES, ruleset_texts, said
+from .ruleset_messages import ruleset_texts, said
 from .spec import GameSpec, text_of
 from .values import BOX, Event, Frame, Move, Outcome, Pending
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
 _S = TypeVar("_S", bound="StateBase")
 # what the engine may be doing when it meets a ruleset's mistake (State._bug)
-_DOING = ("doing_listing", "doing_hints", "doing_setup", "doing_reason", "doing_view")
 _Random = random.Random
 _copy_list = list.copy
 _pending_fields = operator.attrgetter(*(a.name for a in attrs.fields(Pending)))
@@ -146,8 +145,10 @@ class StateBase:
 
     def _bug(self, e: BaseException, doing: str, where: str,
              move: str | None = None) -> RulesetError:
-        """A ruleset's mistake met during play, as one sentence naming the field (``move``:
-        the text of the move being played, said in ``doing``)."""
+        """A ruleset's mistake met during play, as one sentence naming the field. ``doing``
+        is what the engine was doing: a ``doing_...`` key of the catalogue
+        (ruleset_messages.py); ``move``: the text of the move being played (``doing_playing``,
+        the move then undone)."""
         if isinstance(e, RulesetError):  # already one sentence naming its field
             return e
         detail: Any = e if isinstance(e, ExpressionError) else f"{type(e).__name__}: {e}"
@@ -155,11 +156,8 @@ class StateBase:
             detail = said("play_endless")
         if isinstance(e, MemoryError):
             detail = said("play_memory")
-        undone = said("play_undone") if doing.startswith("while playing") else ""
-        # what the engine was doing, in each language (the English as the caller says it)
-        said_doing: Any = (said("doing_playing", move=move) if move is not None else
-                           next((said(k) for k in _DOING if RULESET_MESSAGES[k]["en"] == doing),
-                                doing))
+        undone = said("play_undone") if doing == "doing_playing" else ""
+        said_doing = said(doing, move=move) if move is not None else said(doing)
         texts = ruleset_texts("play_mistake", doing=said_doing, detail=detail, undone=undone)
         return RulesetError(texts["en"], file=self.spec.source, line=self.spec.line_of(where),
                             field=where, reasons=texts)

@@ -115,7 +115,7 @@ class Effects(StateBase):
             if self.outcome is None and self.pending is None:
                 self._check_end()
         except RULESET_BUGS as e:
-            raise self._bug(e, "while setting up the game", self._where) from None
+            raise self._bug(e, "doing_setup", self._where) from None
         self.log.extend(self._events)
         self._legal = None
 
@@ -236,7 +236,7 @@ class Effects(StateBase):
             try:
                 return write(shadow)
             except RULESET_BUGS as e:
-                raise shadow._bug(e, "while writing why the game ended", path) from None
+                raise shadow._bug(e, "doing_reason", path) from None
             finally:
                 shadow._derived_memo = None
                 Work.left = left

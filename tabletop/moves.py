@@ -94,7 +94,7 @@ class MoveListing(StateBase):
                     for lister in listers:
                         lister(self, me, ctx, legal, seen)
             except RULESET_BUGS as e:
-                raise self._bug(e, "while listing the legal moves", "moves") from None
+                raise self._bug(e, "doing_listing", "moves") from None
             finally:
                 self._derived_memo = saved
             self._legal = legal
@@ -151,7 +151,7 @@ class MoveListing(StateBase):
                 if h.test(ctx):
                     return text_of({k: f(ctx) for k, f in h.why.items()}, lang)
         except RULESET_BUGS as e:
-            raise self._bug(e, "while listing the moves' hints", f"moves.{ms.id}.hint"
+            raise self._bug(e, "doing_hints", f"moves.{ms.id}.hint"
                             ) from None
         return None
 

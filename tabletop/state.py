@@ -85,7 +85,7 @@ class State(MoveListing, Effects, Views, Saving):
             self._rollback(snapshot)
             if isinstance(e, RulesetError):
                 raise
-            raise self._bug(e, f"while playing {m.text!r}", self._where, m.text) from None
+            raise self._bug(e, "doing_playing", self._where, m.text) from None
         finally:  # the move is over (played or undone): its changes no longer kept
             self._undo_zones = self._undo_known = None  # _end_move, written out
 
@@ -101,7 +101,7 @@ class State(MoveListing, Effects, Views, Saving):
         except RULESET_BUGS as e:
             if isinstance(e, RulesetError):
                 raise
-            raise self._bug(e, f"while playing {m.text!r}", self._where) from None
+            raise self._bug(e, "doing_playing", self._where, m.text) from None
 
 
 

@@ -130,7 +130,7 @@ class Views(StateBase):
                 try:
                     out[k] = _jsonable(f(ctx))
                 except RULESET_BUGS as e:
-                    raise self._bug(e, "while computing the view", f"view.{k}") from None
+                    raise self._bug(e, "doing_view", f"view.{k}") from None
         finally:
             self._derived_memo = saved
         return out
@@ -225,7 +225,7 @@ class LazyView:
         try:
             v = values[key] = _jsonable(f(self.ctx))
         except RULESET_BUGS as e:
-            raise st._bug(e, "while computing the view", f"view.{key}") from None
+            raise st._bug(e, "doing_view", f"view.{key}") from None
         finally:
             st._derived_memo = saved
         return v

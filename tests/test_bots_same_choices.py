@@ -190,6 +190,8 @@ def test_a_mistake_met_in_a_playout_names_its_field_as_play_says_it(tmp_path: Pa
         with pytest.raises(RulesetError) as searched:
             decide(make_bot(kind, seed=3, iterations=50), st, 0)
     assert str(searched.value) == str(played.value)
+    assert searched.value.in_lang("fr") == played.value.in_lang("fr")  # in French too
+    assert "en jouant 'leap'" in searched.value.in_lang("fr")
     assert searched.value.field == played.value.field == "moves.1.effects.0"
     assert st.to_json() == before
 
