@@ -53,11 +53,13 @@ def default_name(game_id: str, seed: int | None, seed_given: bool) -> str:
 
 
 def free_path(path: Path) -> Path:
-    """``path``, or ``name-2.json``, ``name-3.json``... when a save is already there."""
-    if not path.exists():
+    """``path``, or ``name-2.json``, ``name-3.json``... when a save is already there, or a
+    table plays on that file."""
+    if not path.exists() and not in_use(path):
         return path
     n = 2
-    while (candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists():
+    while ((candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists()
+           or in_use(candidate)):
         n += 1
     return candidate
 
