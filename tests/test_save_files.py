@@ -60,9 +60,12 @@ def test_the_second_table_is_told_in_french(tmp_path: Path) -> None:
     second = spawn(["play", "--load", str(save), "--lang", "fr"], tmp_path, lang="fr")
     second.expect("Tapez un autre fichier")
     assert "est utilisé par une autre table" in " ".join(clean(second.before).split())
-    second.sendline("")
+    second.sendline("")  # play on unsaved
     second.expect("> ")
-    _quit(second)
+    second.sendline("quitter")
+    second.expect("Partir quand même")
+    second.sendline("oui")
+    second.expect(pexpect.EOF)
     _quit(first)
 
 
