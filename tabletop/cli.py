@@ -619,8 +619,8 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
         for e in found:
             say(f"  {typed_text(e.path.name)}", "bold")
             if e.data is None:
-                why = e.why if isinstance(e.why, str) else None
-                said = t(lang, why) if why else text_of(_as_langs(_why(e.why)), lang)
+                said = (t(lang, e.why) if isinstance(e.why, str) else
+                        text_of(_as_langs(_why(e.why)), lang))
                 say("      " + t(lang, "saves_not_save", why=said), "yellow")
                 continue
             state = ("saves_in_use" if savefiles.in_use(e.path) else

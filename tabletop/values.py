@@ -630,6 +630,6 @@ class Frame:
 
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "WANTED", "EndTexts", "arg_error", "check_seat", "Event", "Frame", "Move", "Outcome", "Pending",
-           "end_texts", "fold_accents", "make_event", "make_move", "make_outcome",
-           "message_error", "message_texts"]
+           "STEP_BUDGET", "WANTED", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
+           "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
+           "make_outcome", "message_error", "message_texts"]

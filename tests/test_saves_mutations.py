@@ -30,7 +30,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     max_leaves=6)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _save(game_id: str) -> str:
     """A save of ``game_id`` some moves in (seeded play)."""
     game = tabletop.load(game_id)

@@ -17,9 +17,9 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
+from .. import savefiles
 from ..bots import Bot, BotError, decide
 from ..bots.expert import ExpertBot
-from .. import savefiles
 from ..errors import RulesetError, TabletopError
 from ..registry import doc_path, page_lang
 from ..spec import text_of
