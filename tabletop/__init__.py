@@ -53,7 +53,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "AmbiguousMoveError", "ArgumentError", "DeckError", "Event", "ExpressionError", "Game",
     "GameOverError", "IllegalMoveError", "Move", "NotationError", "OptionError", "Outcome",
-    "PlayerCountError", "RulesetError", "SaveFileError", "State", "TabletopError", "UnknownGameError",
-    "WrongSeatError", "doc_path", "games", "load", "restore", "ruleset_path",
+    "PlayerCountError", "RulesetError", "SaveFileError", "State", "TabletopError",
+    "UnknownGameError", "WrongSeatError", "doc_path", "games", "load", "restore", "ruleset_path",
 ]
 __version__ = "0.1.0"

@@ -550,6 +550,22 @@ _MESSAGES: dict[str, dict[str, str]] = {
                        "seed deals the same game)",
                  "fr": "{call}() : la graine {seed} n'est pas un nombre entier de 0 à {most} "
                        "(la même graine donne la même donne)"},
+    # what an argument of the API must be (arg_error: want_ and its kind)
+    "want_seat": {"en": "a seat number (from 0)", "fr": "un numéro de place (à partir de 0)"},
+    "want_seat_or_none": {"en": "a seat number (from 0) or None",
+                          "fr": "un numéro de place (à partir de 0) ou None"},
+    "want_text": {"en": "text (str)", "fr": "du texte (str)"},
+    "want_lang": {"en": "a language code such as 'en' or 'fr'",
+                  "fr": "un code de langue comme 'en' ou 'fr'"},
+    "want_move": {"en": "a Move of legal_moves() or its text",
+                  "fr": "un Move de legal_moves() ou son texte"},
+    "want_legal": {"en": "a Move of legal_moves()", "fr": "un Move de legal_moves()"},
+    "want_rng": {"en": "a random.Random", "fr": "un random.Random"},
+    "want_options": {"en": "a dict of NAME: VALUE", "fr": "un dict NOM: VALEUR"},
+    "want_names": {"en": "a list of names (one word each)",
+                   "fr": "une liste de noms (un mot chacun)"},
+    "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
+
 }
 
 
@@ -575,29 +591,13 @@ def message_error(cls: type[Exception], key: str, **kw: Any) -> Exception:
     return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
 
 
-# what an argument of the API must be, said in each language (arg_error)
-WANTED = {
-    "seat": {"en": "a seat number (from 0)", "fr": "un numéro de place (à partir de 0)"},
-    "seat_or_none": {"en": "a seat number (from 0) or None",
-                     "fr": "un numéro de place (à partir de 0) ou None"},
-    "text": {"en": "text (str)", "fr": "du texte (str)"},
-    "lang": {"en": "a language code such as 'en' or 'fr'",
-             "fr": "un code de langue comme 'en' ou 'fr'"},
-    "move": {"en": "a Move of legal_moves() or its text",
-             "fr": "un Move de legal_moves() ou son texte"},
-    "legal": {"en": "a Move of legal_moves()", "fr": "un Move de legal_moves()"},
-    "rng": {"en": "a random.Random", "fr": "un random.Random"},
-    "options": {"en": "a dict of NAME: VALUE", "fr": "un dict NOM: VALEUR"},
-    "names": {"en": "a list of names (one word each)", "fr": "une liste de noms (un mot chacun)"},
-    "save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
-    "flag": {"en": "True or False", "fr": "True ou False"},
-}
 
 
 def arg_error(call: str, name: str, wanted: str, value: object) -> Exception:
-    """An ArgumentError: argument ``name`` of ``call`` is not ``wanted`` (a key of WANTED)."""
+    """An ArgumentError: argument ``name`` of ``call`` is not ``wanted`` (the catalogue's
+    ``want_`` entries: seat, text, lang, move...)."""
     return message_error(ArgumentError, "arg_type", call=call, name=name,
-                         wanted=WANTED[wanted], got=type(value).__name__)
+                         wanted=message_texts(f"want_{wanted}"), got=type(value).__name__)
 
 
 def check_seat(seat: object, players: int, call: str, none: bool = False) -> None:
@@ -630,6 +630,6 @@ class Frame:
 
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "WANTED", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
+           "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
            "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
            "make_outcome", "message_error", "message_texts"]
