@@ -36,6 +36,8 @@ EPILOG = """examples:
   tabletop play scoundrel --seed 7 --option difficulty=hard
   tabletop play push-to-five --players Ana,Ben,Chloe --seat 3=bot:random
   tabletop play --load ~/.local/share/tabletop/saves/scoundrel-7.json
+  tabletop play --load last
+  tabletop saves --clean
 """
 
 

@@ -259,8 +259,9 @@ def entries(folder: Path) -> list[Entry]:
 
 
 def last_save(folder: Path) -> Path | None:
-    """The most recent save of a game not finished in ``folder`` (``--load last``)."""
+    """The most recent save of a game not finished in ``folder`` that no table plays on
+    (``--load last``)."""
     for e in entries(folder):
-        if e.data is not None and not e.finished:
+        if e.data is not None and not e.finished and not in_use(e.path):
             return e.path
     return None
