@@ -263,7 +263,9 @@ class Game:
     def check_options(self, options: Mapping[str, Any] | None,
                       saved: bool = False) -> dict[str, str]:
         """Every option with its value, defaults filled in. A ``retired`` option is taken
-        only from a save (``saved``): a new game is refused it, as an unknown one.
+        at another value than its default only from a save (``saved``): a new game is
+        refused it, as an unknown one (at its default, as every game's options hold it, it is
+        taken: ``new_game(options=state.options)`` plays the same game again).
 
         :raises OptionError: an unknown option, or a value it does not allow.
         """
@@ -272,7 +274,8 @@ class Game:
         spec = self.spec.options
         out = {name: o.default for name, o in spec.items()}
         for k, v in (options or {}).items():
-            if k not in spec or (spec[k].retired and not saved):
+            if k not in spec or (spec[k].retired and not saved
+                                 and str(v).strip().lower() != spec[k].default.lower()):
                 known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items()
                                   if not o.retired)
                 offered = [n for n, o in spec.items() if not o.retired]

@@ -318,7 +318,7 @@ def _replay(game: Game, data: dict[str, Any]) -> State:
         try:
             fresh.play(text)
         except TabletopError as e:
-            raise message_error(SaveFileError, "save_move", i=i, text=_short(text, 60),
+            raise message_error(SaveFileError, "save_move", i=i, text=text[:60],
                                 why=e.texts or str(e)) from None
     meta = data.get("meta")
     fresh.meta = dict(meta) if isinstance(meta, dict) else {}

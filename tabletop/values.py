@@ -536,8 +536,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                    "fr": "les coups de la sauvegarde ne sont pas une liste de coups"},
     "save_first": {"en": "the save's first seat is {first}, not a seat",
                    "fr": "la première place de la sauvegarde est {first}, pas une place"},
-    "save_move": {"en": "move {i} of the save ({text}) cannot be played: {why}",
-                  "fr": "le coup {i} de la sauvegarde ({text}) ne peut pas être joué : "
+    "save_move": {"en": "move {i} of the save ({text!r}) cannot be played: {why}",
+                  "fr": "le coup {i} de la sauvegarde (« {text} ») ne peut pas être joué : "
                         "{why}"},
     # the API's arguments (Game.new_game, State.play, State.view, tabletop.restore...)
     "arg_type": {"en": "{call}(): {name} must be {wanted}, not {got}",
