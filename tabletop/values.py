@@ -506,10 +506,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
                            "pas d'option {names}"},
     "save_option_unknown": {
         "en": "the save's option {name!r}{close} is not an option of {game} (its options: "
-              "{known}); the file was edited or damaged, and its position cannot be checked",
+              "{known}); the file was edited, or saved by a version of the game that had it, "
+              "and its position cannot be checked",
         "fr": "l'option « {name} » de la sauvegarde{close} n'est pas une option de {game} (ses "
-              "options : {known}) ; le fichier a été modifié ou abîmé, et sa position ne peut "
-              "pas être vérifiée"},
+              "options : {known}) ; le fichier a été modifié, ou sauvegardé par une version du "
+              "jeu qui l'avait, et sa position ne peut pas être vérifiée"},
     "save_older": {
         "en": "the save has no value for the option(s) {names} of {game}, and at their "
               "defaults its moves do not give the position saved ({diff}); was the file "
