@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import (
     AmbiguousMoveError,
+    ArgumentError,
     DeckError,
     ExpressionError,
     GameOverError,
@@ -50,9 +51,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AmbiguousMoveError", "DeckError", "Event", "ExpressionError", "Game", "GameOverError",
-    "IllegalMoveError", "Move", "NotationError", "OptionError", "Outcome", "PlayerCountError",
-    "RulesetError", "SaveFileError", "State", "TabletopError", "UnknownGameError",
-    "WrongSeatError", "doc_path", "games", "load", "restore", "ruleset_path",
+    "AmbiguousMoveError", "ArgumentError", "DeckError", "Event", "ExpressionError", "Game",
+    "GameOverError", "IllegalMoveError", "Move", "NotationError", "OptionError", "Outcome",
+    "PlayerCountError", "RulesetError", "SaveFileError", "State", "TabletopError",
+    "UnknownGameError", "WrongSeatError", "doc_path", "games", "load", "restore", "ruleset_path",
 ]
 __version__ = "0.1.0"

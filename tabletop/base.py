@@ -15,7 +15,7 @@ import attrs
 from .errors import ExpressionError, RulesetError
 from .ruleset_messages import ruleset_texts, said
 from .spec import GameSpec, text_of
-from .values import BOX, Event, Frame, Move, Outcome, Pending
+from .values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
 
 if TYPE_CHECKING:
     from .game import Game
@@ -295,6 +295,9 @@ class StateBase:
         self._rng = value
         self._rng_shared = False
     def seat_name(self, seat: int | None) -> str:
+        """A seat's name ("nobody" for None; P3 for a seat the game does not have)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise arg_error("seat_name", "seat", "seat_or_none", seat)
         if seat is None:
             return "nobody"
         if 0 <= seat < len(self.names):
@@ -303,6 +306,8 @@ class StateBase:
 
     def prompt(self, lang: str = "en") -> str | None:
         """The question a pending decision asks, if it has a prompt."""
+        if not isinstance(lang, str):
+            raise arg_error("prompt", "lang", "lang", lang)
         if self.pending is not None and self.pending.prompt:
             return text_of(self.pending.prompt, lang)
         return None

@@ -55,7 +55,7 @@ def _plans(game: Game, games: int) -> list[tuple[int, int, dict[str, str]]]:
     out = []
     for i in range(games):
         opts = {name: o.values[(i // len(counts)) % len(o.values)]
-                for name, o in spec.options.items()}
+                for name, o in spec.options.items() if not o.retired}
         out.append((i + 1, counts[i % len(counts)], opts))
     return out
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 
-from . import __version__, registry
+from . import __version__, registry, savefiles
 from .errors import TabletopError
 from .ruleset_messages import ruleset_texts
 from .texts import text_of
@@ -36,6 +36,8 @@ EPILOG = """examples:
   tabletop play scoundrel --seed 7 --option difficulty=hard
   tabletop play push-to-five --players Ana,Ben,Chloe --seat 3=bot:random
   tabletop play --load ~/.local/share/tabletop/saves/scoundrel-7.json
+  tabletop play --load last
+  tabletop saves --clean
 """
 
 
@@ -194,12 +196,29 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         "hint)", "en solo, montrer à chaque tour le coup de l'expert et sa chance de gagner "
         "(ou tapez indice)"))
     pl.add_argument("--lang", choices=LANGS, help=lang_help)
-    pl.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h("resume a saved game",
-                                                     "reprendre une partie sauvegardée"))
+    pl.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h(
+        "resume a saved game; 'last': the most recent save of a game not finished (see: "
+        "tabletop saves)", "reprendre une partie sauvegardée ; « dernière » (ou last) : la "
+        "sauvegarde la plus récente d'une partie en cours (voir : tabletop saves)"))
     pl.add_argument("--save", metavar=h("FILE", "FICHIER"), help=h(
-        "where to save the game (default: $TABLETOP_SAVE_DIR or "
-        "~/.local/share/tabletop/saves/GAME-SEED.json)", "où sauvegarder la partie (par "
-        "défaut : $TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves/JEU-GRAINE.json)"))
+        "where to save the game (default: $TABLETOP_SAVE_DIR or ~/.local/share/tabletop/saves,"
+        " as GAME-DATE-TIME.json, or GAME-SEED.json with --seed)", "où sauvegarder la partie "
+        "(par défaut : $TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves, sous le nom "
+        "JEU-DATE-HEURE.json, ou JEU-GRAINE.json avec --seed)"))
+    sa = command("saves", h(
+        "the saved games: game, players, moves, finished or not, date; --clean removes the "
+        "saves of finished games", "les parties sauvegardées : jeu, joueurs, coups, finie ou "
+        "non, date ; --clean supprime les sauvegardes des parties finies"))
+    sa.add_argument("--dir", metavar=h("DIR", "DOSSIER"), help=h(
+        "the folder of the saves (default: $TABLETOP_SAVE_DIR or "
+        "~/.local/share/tabletop/saves)", "le dossier des sauvegardes (par défaut : "
+        "$TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves)"))
+    sa.add_argument("--clean", action="store_true", help=h(
+        "remove the saves of finished games (lists them and asks first)",
+        "supprimer les sauvegardes des parties finies (les liste et demande d'abord)"))
+    sa.add_argument("--yes", action="store_true", help=h(
+        "with --clean: remove without asking", "avec --clean : supprimer sans demander"))
+    sa.add_argument("--lang", choices=LANGS, help=lang_help)
     sv = command("solve", h(
         "solve a solo game: can this deal be won (--seed, --deck, --games), or the best play "
         "and its chance (no seed)", "résoudre un jeu solo : cette donne peut-elle être gagnée "
@@ -287,15 +306,7 @@ def _help(p: argparse.ArgumentParser, h: Callable[[str, str], str]) -> None:
 
 MAX_DELAY = 60.0
 WATCH_DELAY = 1.0  # a move a second: a person can follow a watched game
-MAX_SEED = 2**63 - 1
 MAX_BOT_SETTING = 1_000_000.0
-
-
-def _save_dir() -> Path:
-    env = os.environ.get("TABLETOP_SAVE_DIR")
-    if env:
-        return Path(env).expanduser()
-    return Path.home() / ".local" / "share" / "tabletop" / "saves"
 
 
 class UsageError(TabletopError):
@@ -389,16 +400,6 @@ def _bots(seats: list[str], players: int, watch: bool, seed: int | None
                 out[s] = make_bot("random", seed=None if seed is None else seed + s + 1)
                 specs.append(f"{s + 1}=bot:random")
     return out, specs
-
-
-def _free_path(path: Path) -> Path:
-    """``path``, or ``name-2.json``, ``name-3.json``... when a save is already there."""
-    if not path.exists():
-        return path
-    n = 2
-    while (candidate := path.with_name(f"{path.stem}-{n}{path.suffix}")).exists():
-        n += 1
-    return candidate
 
 
 def _options(items: list[str]) -> dict[str, str]:
@@ -503,6 +504,8 @@ def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20
 
 
 def _seed(arg: str | None) -> int | None:
+    from .limits import MAX_SEED
+
     if arg is None:
         return None
     if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > MAX_SEED:
@@ -520,6 +523,23 @@ def _delay(arg: str | None, watch: bool) -> float:
     if not (math.isfinite(d) and 0 <= d <= MAX_DELAY):
         raise UsageError("cli_delay", arg=arg, most=f"{MAX_DELAY:g}")
     return d
+
+
+def _read_save(arg: str) -> tuple[Path, str]:
+    """``--load FILE``: the file and its text; ``last`` (``dernière``) is the most recent save
+    of a game not finished in the save folder (unless a file of that name is here)."""
+    path = Path(arg).expanduser()
+    if arg.strip().lower() in savefiles.LAST and not path.exists():
+        found = savefiles.last_save(savefiles.save_dir())
+        if found is None:
+            raise UsageError("cli_no_last_save", folder=savefiles.save_dir())
+        path = found
+    try:
+        return path, savefiles.read_text(path)
+    except OSError as e:
+        raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
+    except UnicodeDecodeError:
+        raise UsageError("cli_save_not_text", path=path) from None
 
 
 def _drop_typed_ahead() -> None:
@@ -543,14 +563,9 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         raise UsageError("cli_load_alone")
     if a.solo and a.players:
         raise UsageError("cli_solo_players")
+    file_name = None
     if a.load:
-        path = Path(a.load).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
-        except UnicodeDecodeError:
-            raise UsageError("cli_save_not_text", path=path) from None
+        path, text = _read_save(a.load)
         state: State = registry.restore(text)
         save_path = Path(a.save).expanduser() if a.save else path
     else:
@@ -561,8 +576,11 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
                                   game.spec.max_players)
         state = game.new_game(players=players, seed=a.seed, options=_options(a.option),
                               names=names)
+        # the seed is in the name only when the player chose it (a drawn one deals every
+        # hidden card again)
+        file_name = savefiles.default_name(state.spec.id, state.seed, a.seed is not None)
         save_path = (Path(a.save).expanduser() if a.save else
-                     _free_path(_save_dir() / f"{state.spec.id}-{state.seed}.json"))
+                     savefiles.free_path(savefiles.save_dir() / file_name))
     seats = a.seat
     watch = a.watch
     if a.load and not seats and not watch:  # resume with the bots the game was started with
@@ -574,8 +592,80 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     if a.delay is None:
         delay = WATCH_DELAY if watch else 0.0
     table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay,
-                  flush=_drop_typed_ahead, hints=a.hints)
+                  flush=_drop_typed_ahead, hints=a.hints, file_name=file_name)
     return table.run()
+
+
+def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
+              read: Callable[[str], str] = input) -> int:
+    """``tabletop saves``: the saves of the save folder, the most recent first; with
+    ``--clean``, the saves of finished games removed (listed first, and asked unless
+    ``--yes``). A save is removed only when it loads as a finished game and no table plays
+    on it."""
+    from .ui.terminal import typed_text
+
+    def say(text: str, style: str | None = None) -> None:
+        console.print(text, style=style, markup=False, highlight=False)
+
+    if a.yes and not a.clean:
+        raise UsageError("cli_yes_clean")
+    folder = Path(a.dir).expanduser() if a.dir else savefiles.save_dir()
+    if a.dir and not folder.is_dir():
+        raise UsageError("cli_saves_no_dir", folder=folder)
+    found = savefiles.entries(folder)
+    if not found:
+        say(t(lang, "saves_none", folder=folder))
+        return 0
+    if not a.clean:  # two lines a save: its file (to type after --load), then what it is
+        say(t(lang, "saves_title", folder=folder), "bold")
+        for e in found:
+            say(f"  {typed_text(e.path.name)}", "bold")
+            if e.data is None:
+                said = (t(lang, e.why) if isinstance(e.why, str) else
+                        text_of(_as_langs(_why(e.why)), lang))
+                say("      " + t(lang, "saves_not_save", why=said), "yellow")
+                continue
+            state = ("saves_in_use" if savefiles.in_use(e.path) else
+                     "saves_finished" if e.finished else "saves_playing")
+            say("      " + t(lang, "saves_line", game=typed_text(e.game),
+                             names=typed_text(", ".join(e.names)), n=e.moves,
+                             state=t(lang, state),
+                             date=time.strftime("%Y-%m-%d %H:%M", time.localtime(e.mtime))))
+        say(t(lang, "saves_hint"))
+        return 0
+    done: list[Path] = []
+    for e in found:
+        if e.data is None or not e.finished or savefiles.in_use(e.path):
+            continue
+        try:  # believed only when its moves give a finished game
+            if registry.restore(savefiles.read_text(e.path)).is_over:
+                done.append(e.path)
+        except (TabletopError, OSError, UnicodeDecodeError):
+            continue
+    if not done:
+        say(t(lang, "saves_clean_none", folder=folder))
+        return 0
+    say(t(lang, "saves_clean_list", n=len(done), folder=folder))
+    for p in done:
+        say(f"  {p.name}")
+    if not a.yes:
+        if not sys.stdin.isatty():
+            say(t(lang, "saves_clean_ask_yes"))
+            return 1
+        try:
+            answer = typed_text(read(t(lang, "saves_clean_ask") + " ")).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer not in ("y", "yes", "o", "oui"):
+            say(t(lang, "saves_clean_kept"))
+            return 0
+    removed = 0
+    for p in done:
+        with contextlib.suppress(OSError):
+            p.unlink()
+            removed += 1
+    say(t(lang, "saves_cleaned", n=removed))
+    return 0
 
 
 def _solve_one(job: tuple[str, int, dict[str, str], float]) -> tuple[int, bool | None, float]:
@@ -609,13 +699,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
     if not a.seconds > 0:
         raise UsageError("cli_seconds", n=f"{a.seconds:g}")
     if a.load:
-        path = Path(a.load).expanduser()
-        try:
-            state = registry.restore(path.read_text(encoding="utf-8"))
-        except OSError as e:
-            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
-        except UnicodeDecodeError:
-            raise UsageError("cli_save_not_text", path=path) from None
+        state = registry.restore(_read_save(a.load)[1])
         game = state.game
     else:
         game = registry.load(a.game)
@@ -778,7 +862,15 @@ def _why(e: OSError) -> dict[str, str] | str:
     fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
           errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
     en = str(e.strerror or e)
+    ours = {savefiles.NOT_REGULAR: "ce n'est pas un fichier ordinaire",
+            savefiles.TOO_BIG: "trop gros pour être une sauvegarde"}
+    if e.errno == 0 and en in ours:
+        return {"en": en, "fr": ours[en]}
     return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
+
+
+def _as_langs(text: dict[str, str] | str) -> dict[str, str]:
+    return text if isinstance(text, dict) else {"en": text}
 
 
 def _opts_text(options: dict[str, str]) -> str:
@@ -905,6 +997,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(console, a.path, a.games, a.seconds, a.lang or default_lang())
         if a.command == "play":
             return cmd_play(console, a)
+        if a.command == "saves":
+            return cmd_saves(console, a, a.lang or default_lang())
         if a.command == "solve":
             if a.games is not None:  # it shows its own progress bar
                 return cmd_solve(console, a)

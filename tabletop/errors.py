@@ -99,3 +99,9 @@ class UnknownGameError(TabletopError):
 
 class SaveFileError(TabletopError):
     """A saved game cannot be read back."""
+
+
+class ArgumentError(TabletopError):
+    """A function of the API was given an argument of the wrong type, or outside its range
+    (a seat that is not one, a seed that is not a whole number from 0); the message names
+    the argument."""

@@ -19,8 +19,9 @@ from .codegen import (
 )
 from .context import make_readers
 from .effects import Effects, make_runners
-from .errors import DeckError, OptionError, PlayerCountError
+from .errors import ArgumentError, DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
+from .limits import MAX_SEED
 from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
 from .spec import (
@@ -35,7 +36,7 @@ from .spec import (
     text_of,
 )
 from .state import BOX, Move, State, fold_accents
-from .values import make_event, message_error
+from .values import arg_error, make_event, message_error
 
 _Random = random.Random
 _new_random = _Random.__new__  # a generator not seeded yet (seeded in new_game)
@@ -66,6 +67,23 @@ def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
         if not _reads_only(derived[n], avoid, derived, seen, pure):
             return False
     return True
+
+
+def check_seed(seed: object, call: str) -> int:
+    """A seed as the API takes it: a whole number from 0 to MAX_SEED, as ``--seed`` (a
+    bool, a float, a text or a negative number is none).
+
+    :raises ArgumentError: it is not one.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        said = repr(seed) if not isinstance(seed, int) or seed.bit_length() < 200 else "?"
+        raise message_error(ArgumentError, "arg_seed", call=call, seed=said[:40],
+                            most=MAX_SEED)
+    return seed
+
+
+def _not_a_name(n: object) -> str:
+    raise arg_error("new_game", "names", "names", n)
 
 
 class Game:
@@ -242,17 +260,29 @@ class Game:
     def name(self) -> str:
         return text_of(self.spec.name, "en")
 
-    def check_options(self, options: Mapping[str, Any] | None) -> dict[str, str]:
-        """Every option with its value, defaults filled in.
+    def check_options(self, options: Mapping[str, Any] | None,
+                      saved: bool = False) -> dict[str, str]:
+        """Every option with its value, defaults filled in. A ``retired`` option is taken
+        at another value than its default only from a save (``saved``): a new game is
+        refused it, as an unknown one (at its default, as every game's options hold it, it is
+        taken: ``new_game(options=state.options)`` plays the same game again).
 
         :raises OptionError: an unknown option, or a value it does not allow.
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise arg_error("check_options", "options", "options", options)
         spec = self.spec.options
         out = {name: o.default for name, o in spec.items()}
         for k, v in (options or {}).items():
-            if k not in spec:
-                known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items())
-                close = {lang: did_you_mean(k, spec, lang) for lang in ("en", "fr")}
+            if k not in spec or (spec[k].retired and not saved
+                                 and str(v).strip().lower() != spec[k].default.lower()):
+                known = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in spec.items()
+                                  if not o.retired)
+                offered = [n for n, o in spec.items() if not o.retired]
+                close = ({"en": " any more (it is kept for games saved with it)",
+                          "fr": " (elle n'est gardée que pour les parties sauvegardées avec "
+                                "elle)"} if k in spec else
+                         {lang: did_you_mean(k, offered, lang) for lang in ("en", "fr")})
                 raise message_error(OptionError, "no_option" if known else "no_options",
                                     game=self.id, name=k, close=close, known=known)
             by_lower = {x.lower(): x for x in spec[k].values}
@@ -294,6 +324,8 @@ class Game:
     def card_code(self, raw: str) -> str | None:
         """The canonical code of a card as a person types it (any case, suit symbols ♠♣♦♥
         or ♤♧♢♡, T for 10), or None when it names no card of this game."""
+        if not isinstance(raw, str):
+            raise arg_error("card_code", "raw", "text", raw)
         t = raw.strip()
         for sym, letter in _SUIT_SYMBOLS.items():
             t = t.replace(sym, letter)
@@ -328,34 +360,42 @@ class Game:
     def new_game(self, players: int = 1, seed: int | None = None,
                  options: Mapping[str, Any] | None = None, deck: Iterable[Any] | None = None,
                  names: Iterable[str] | None = None, first: int | None = None,
-                 *, options_as_saved: bool = False) -> State:
+                 *, saved: bool = False) -> State:
         """Start a game.
 
         ``deck`` stacks the draw pile (codes, top first); cards it does not list stay out of
         the game. ``first`` fixes the first seat where the ruleset draws it at random.
-        ``options_as_saved`` keeps ``options`` exactly as given, neither checked nor completed
-        (a save made before an option existed replays under its own reading).
+        ``seed`` is a whole number from 0 to 2**63-1 (as ``--seed``); None draws one.
+        ``saved``: the game of a save, replayed (a ``retired`` option is taken).
 
         :raises PlayerCountError: ``players`` is outside the game's range.
         :raises OptionError: an unknown option or value.
         :raises DeckError: a malformed deck list.
+        :raises ArgumentError: an argument of the wrong type, or a seed that is not one.
         """
         spec = self.spec
         if isinstance(players, bool) or not isinstance(players, int):
             raise PlayerCountError(f"players must be a whole number, got {players!r}")
+        if seed is not None:
+            check_seed(seed, "new_game")
+        if options is not None and not isinstance(options, Mapping):
+            raise arg_error("new_game", "options", "options", options)
+        if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
+            raise arg_error("new_game", "names", "names", names)
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+            raise arg_error("new_game", "first", "seat", first)
         if not spec.min_players <= players <= spec.max_players:
             lo, hi = spec.min_players, spec.max_players
             span = ({"en": str(lo), "fr": f"à {lo}"} if lo == hi else
                     {"en": f"{lo} to {hi}", "fr": f"de {lo} à {hi}"})
             raise message_error(PlayerCountError, "player_count", game=spec.name, span=span,
                                 n=players)
-        if options_as_saved:
-            opts = dict(options or {})
-        elif not options:  # every option at its default (a dict made once, copied)
+        if not options:  # every option at its default (a dict made once, copied)
             opts = self.default_options.copy()
         else:
-            opts = self.check_options(options)
-        seat_names = [str(n).strip() for n in names] if names is not None else []
+            opts = self.check_options(options, saved)
+        seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
+                      for n in names] if names is not None else []
         if seat_names:
             if len(seat_names) != players:
                 raise message_error(PlayerCountError, "names_count", n=len(seat_names),

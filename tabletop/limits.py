@@ -33,6 +33,7 @@ MAX_TEXT = 100_000  # characters in one text built during play
 MAX_NUMBER = 10**15  # the largest whole number a game computes (either sign)
 MAX_WORK = 2_000_000  # items expressions go through for one move, listing or view
 MAX_FRAMES = 10_000  # effect blocks waiting to run at once (for_each bodies, procedures)
+MAX_SEED = 2**63 - 1  # the largest seed a game is dealt from (the API, the command, saves)
 
 class LimitError(Exception):
     """A limit of this module was passed; ``line`` is where, when known; ``texts`` is the

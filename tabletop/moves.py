@@ -20,6 +20,7 @@ from .values import (
     CHOICE,
     RULESET_BUGS,
     Move,
+    arg_error,
     fold_accents,
     make_move,
     message_error,
@@ -105,7 +106,10 @@ class MoveListing(StateBase):
 
         :raises NotationError: the text does not parse as a move of this game.
         :raises IllegalMoveError: it parses but is not legal now; the message says why.
+        :raises ArgumentError: ``text`` is not text.
         """
+        if not isinstance(text, str):
+            raise arg_error("parse_move", "text", "text", text)
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
         tokens = tuple(self._norm(t) for t in str(text).split())
@@ -142,6 +146,9 @@ class MoveListing(StateBase):
     def move_hint(self, move: Move, lang: str) -> str | None:
         """The note the ruleset shows beside a legal move (its ``hint`` whose ``if`` holds
         now, with the move's arguments bound), in ``lang``; None when there is none."""
+        if not isinstance(move, Move) or not isinstance(lang, str):
+            raise (arg_error("move_hint", "move", "legal", move) if not isinstance(move, Move)
+                   else arg_error("move_hint", "lang", "lang", lang))
         ms = self.game.move_by_id.get(move.move_id)
         if ms is None or not ms.hints:
             return None
@@ -158,6 +165,11 @@ class MoveListing(StateBase):
     def move_text(self, move: Move, lang: str) -> str:
         """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
         language (where it gives one) with the cards' codes in that language."""
+        if move.__class__ is not Move or lang.__class__ is not str:
+            if not isinstance(move, Move):
+                raise arg_error("move_text", "move", "legal", move)
+            if not isinstance(lang, str):
+                raise arg_error("move_text", "lang", "lang", lang)
         if move.move_id == CHOICE:
             p = self.pending
             if p is None:

@@ -176,17 +176,45 @@ def load(game: str | Path) -> Game:
     return _load_path(str(path), ref)
 
 
-def restore(text: str) -> State:
-    """A game saved with State.to_json(), exactly as it was.
+def restore(text: str | bytes) -> State:
+    """A game saved with State.to_json(), exactly as it was. The save is believed only when
+    its moves replay to it: the game is started again from the save's seed, players, names,
+    deck and options and its moves are played, and the position so reached must be the one
+    saved (compared as values: the order of the keys does not matter). A save of an older
+    version of the game, made before an option existed, replays under that option's
+    default; the game given back is the one replayed.
 
-    :raises SaveFileError: the text is not a tabletop save, or names a game not found.
+    :raises SaveFileError: the text is not a tabletop save, names a game not found, or holds
+        anything its moves do not explain (one sentence naming it).
+    :raises ArgumentError: ``text`` is not text.
     """
+    from .values import arg_error, message_error
+    if not isinstance(text, str | bytes | bytearray):
+        raise arg_error("restore", "text", "save", text)
+    try:
+        return _restore(text)
+    except TabletopError:
+        raise
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError, OverflowError) as e:  # damage no check above foresaw
+        raise message_error(SaveFileError, "save_damaged", why=_why(e)) from None
+
+
+def _why(e: BaseException) -> str:
+    """An exception met reading a save, short enough for a sentence."""
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    said = f"{type(e).__name__}: {e}"
+    return said if len(said) <= 120 else said[:117] + "..."
+
+
+def _restore(text: str | bytes | bytearray) -> State:
     from .state import SAVE_FORMAT, State
     from .values import message_error
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise message_error(SaveFileError, "save_not_json", why=e) from None
+    except (ValueError, RecursionError, UnicodeDecodeError) as e:  # JSONDecodeError included
+        raise message_error(SaveFileError, "save_not_json", why=_why(e)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise message_error(SaveFileError, "save_no_format")
     source = data.get("source")
@@ -200,88 +228,89 @@ def restore(text: str) -> State:
     if game.id != gid:
         raise message_error(SaveFileError, "save_game_mismatch", game=gid, source=source,
                             other=game.id)
-    options = data.get("options")
-    # a save made by an older version of the ruleset (an option since added or dropped) keeps
-    # its position: its moves may give another one under today's rules
-    older = isinstance(options, dict) and set(options) != set(game.spec.options)
-    if older:
-        assert isinstance(options, dict)
-        known = set(game.spec.options)
-        foreign = [str(k) for k in options if k not in known]
-        if foreign and not known & set(options):  # not an older save: another game's
-            raise message_error(SaveFileError, "save_foreign", game=game.spec.name,
-                                names=", ".join(foreign))
+    options, missing = _saved_options(game, data.get("options"))
+    data = {**data, "options": options}
+    fresh = _replay(game, data)
     try:
-        fresh: State | None = _replay(game, data)
+        saved = State.from_data(game, data)
+        same = _as_data(saved) == _as_data(fresh)
     except SaveFileError:
-        if not older:
-            raise
-        fresh = None
-    saved = State.from_data(game, data)
-    if fresh is not None and saved.to_json() == fresh.to_json():
-        return fresh
-    if not older:
-        assert fresh is not None
-        raise message_error(SaveFileError, "save_edited", diff=_diff(saved, fresh))
-    _check_older(game, saved)
-    return saved
+        raise
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError, OverflowError) as e:
+        raise message_error(SaveFileError, "save_damaged", why=_why(e)) from None
+    if not same:
+        diff = _diff(saved, fresh)
+        if missing:  # saved before these options existed, and not under their defaults
+            raise message_error(SaveFileError, "save_older", diff=diff,
+                                names=", ".join(missing), game=game.spec.name)
+        raise message_error(SaveFileError, "save_edited", diff=diff)
+    return fresh
 
 
-def _check_older(game: Game, saved: State) -> None:
-    """A save of an older version of the ruleset: its vars are today's, of the same kinds, and
-    its position can be shown and played on."""
+def _as_data(st: State) -> Any:
+    """A state as the plain values of its save (what two states are compared by), without
+    what the table keeps beside the game (``meta``)."""
+    data = json.loads(st.to_json())
+    data.pop("meta", None)
+    return data
+
+
+def _saved_options(game: Game, options: Any) -> tuple[dict[str, str], list[str]]:
+    """A save's options as this version of the game reads them, and the options it has no
+    value for (a save made before they existed: they are at their defaults).
+
+    :raises SaveFileError: the options are not NAME: VALUE, or one of them is not an option
+        of the game (misspelled, or dropped since without the ruleset keeping it as a
+        ``retired`` option), or has a value the game does not allow.
+    """
+    from .expr import close_to
     from .values import message_error
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        raise message_error(SaveFileError, "save_options")
+    spec = game.spec.options
+    foreign = [str(k) for k in options if k not in spec]
+    if foreign and not set(spec) & set(options):  # not an older save: another game's
+        raise message_error(SaveFileError, "save_foreign", game=game.spec.name,
+                            names=_short(", ".join(foreign), 80))
+    for k in options:
+        if k not in spec:
+            known = ", ".join(n for n, o in spec.items() if not o.retired)
+            raise message_error(SaveFileError, "save_option_unknown", game=game.spec.name,
+                                name=k, close=close_to(k, list(spec)),
+                                known=known or "-")
     try:
-        start = game.new_game(players=saved.players, seed=saved.seed)
+        mapped = game.check_options(options, saved=True)
     except TabletopError as e:
         raise message_error(SaveFileError, "save_not_game", game=game.spec.name,
                             why=e.texts or str(e)) from None
-    for k, v in saved.vars.items():
-        if k not in start.vars:
-            raise message_error(SaveFileError, "save_holds", name=k, game=game.spec.name)
-        was = start.vars[k]
-        if v is not None and was is not None and (isinstance(v, bool) != isinstance(was, bool)
-                                                  or isinstance(v, int) != isinstance(was, int)
-                                                  or isinstance(v, str) != isinstance(was, str)):
-            raise message_error(SaveFileError, "save_var", name=k, value=v,
-                                game=game.spec.name)
-    try:
-        for seat in range(saved.players):
-            saved.view(seat)
-        saved.legal_moves()
-    except TabletopError as e:
-        raise message_error(SaveFileError, "save_not_fit", game=game.spec.name,
-                            why=e.texts or str(e)) from None
+    return mapped, [k for k in spec if k not in options]
 
 
 def _replay(game: Game, data: dict[str, Any]) -> State:
     """The saved game started again from its seed, options and players and its moves played:
-    a save is checked like a new game."""
+    a save is checked like a new game (its options already read by ``_saved_options``)."""
+    from .limits import MAX_SEED
     from .values import message_error
     name = game.spec.name
     seed, names = data.get("seed"), data.get("names")
     players: Any = data.get("players")
     options, deck, moves = data.get("options"), data.get("deck"), data.get("moves")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise message_error(SaveFileError, "save_seed", seed=seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise message_error(SaveFileError, "save_seed", seed=_short(seed), most=MAX_SEED)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise message_error(SaveFileError, "save_names")
-    if not isinstance(options, dict):
-        raise message_error(SaveFileError, "save_options")
     if deck is not None and not isinstance(deck, list):
         raise message_error(SaveFileError, "save_deck")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise message_error(SaveFileError, "save_moves")
     first = data.get("first")
     if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
-        raise message_error(SaveFileError, "save_first", first=first)
+        raise message_error(SaveFileError, "save_first", first=_short(first))
     try:
-        # the options the game knows must hold values it allows; a save made before an
-        # option existed (or after one was dropped) replays under the options it was saved with
-        game.check_options({k: v for k, v in options.items() if k in game.spec.options})
         fresh = game.new_game(players=players, seed=seed,  # new_game checks the count
                               options=options, deck=deck, names=names, first=first,
-                              options_as_saved=True)
+                              saved=True)
     except TabletopError as e:
         raise message_error(SaveFileError, "save_not_game", game=name,
                             why=e.texts or str(e)) from None
@@ -289,21 +318,34 @@ def _replay(game: Game, data: dict[str, Any]) -> State:
         try:
             fresh.play(text)
         except TabletopError as e:
-            raise message_error(SaveFileError, "save_move", i=i, text=text,
+            raise message_error(SaveFileError, "save_move", i=i, text=text[:60],
                                 why=e.texts or str(e)) from None
     meta = data.get("meta")
     fresh.meta = dict(meta) if isinstance(meta, dict) else {}
     return fresh
 
 
-def _diff(saved: State, fresh: State) -> str:
-    """The first thing that differs, named for a person."""
+def _short(v: Any, most: int = 40) -> str:
+    """A value of a save as a sentence quotes it: its repr, cut when long."""
+    try:
+        said = repr(v)
+    except ValueError:  # an int too long to write in full
+        said = "a number too long to write"
+    return said if len(said) <= most else said[:most - 3] + "..."
+
+
+def _diff(saved: State, fresh: State) -> dict[str, str]:
+    """The first thing that differs, named for a person (in each language)."""
     for k in sorted(set(saved.vars) | set(fresh.vars)):
-        if saved.vars.get(k) != fresh.vars.get(k):
-            return f"{k} is {saved.vars.get(k)!r} where the moves give {fresh.vars.get(k)!r}"
+        was, now = saved.vars.get(k), fresh.vars.get(k)
+        if was != now:
+            return {"en": f"{k} is {_short(was)} where the moves give {_short(now)}",
+                    "fr": f"{k} vaut {_short(was)} là où les coups donnent {_short(now)}"}
     for k in sorted(set(saved.zones) | set(fresh.zones)):
         if saved.zones.get(k) != fresh.zones.get(k):
-            return f"the cards of {k} differ"
+            return {"en": f"the cards of {_short(k)} differ",
+                    "fr": f"les cartes de {_short(k)} diffèrent"}
     if saved.outcome != fresh.outcome:
-        return "the end of the game differs"
-    return "the turn, the log or the chance draws differ"
+        return {"en": "the end of the game differs", "fr": "la fin de la partie diffère"}
+    return {"en": "the turn, the log or the chance draws differ",
+            "fr": "le tour, le journal ou les tirages du hasard diffèrent"}

@@ -1,5 +1,7 @@
 """The save format: a game as JSON text (``to_json``) and back (``from_data``). Saves written by
-earlier versions load: a field added since is read with a default when absent."""
+earlier versions load: a field added since is read with a default when absent. A save is
+believed only when its moves replay to it (``registry.restore``); the file on disk is
+savefiles.py's."""
 
 from __future__ import annotations
 
@@ -147,7 +149,9 @@ class Saving(StateBase):
                                      o.get("name", ""), o.get("reasons", {}))
             r = s["rng"]
             st.rng.setstate((r[0], tuple(r[1]), r[2]))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise message_error(SaveFileError, "save_damaged", why=repr(e)) from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+                RecursionError) as e:
+            why = "nested too deeply" if isinstance(e, RecursionError) else repr(e)[:120]
+            raise message_error(SaveFileError, "save_damaged", why=why) from None
         return st
 

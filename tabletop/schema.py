@@ -162,7 +162,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "var": {"initial": SCALAR, "min": INT, "max": INT, "per_seat": BOOL,
             "visibility": {"enum": ["cards", "public", "owner", "hidden"]}},
     "option": {"default": SCALAR, "values": {"type": "array", "items": SCALAR},
-               "help": TEXT},
+               "help": TEXT, "retired": BOOL},
     "move": {"id": STR, "notation": TEXT, "args": {"type": "object", "additionalProperties":
                                                   {"$ref": "#/$defs/arg"}},
              "require": {"type": "array", "items": {"$ref": "#/$defs/require"}},

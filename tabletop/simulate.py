@@ -233,7 +233,8 @@ def parse_compare(text: str, game: Game, given: Mapping[str, str]) -> tuple[str,
         raise message_error(SimulateError, "compare_shape", text=text)
     known = game.spec.options
     if name not in known:
-        listed = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in known.items())
+        listed = "; ".join(f"{n} ({'|'.join(o.values)})" for n, o in known.items()
+                           if not o.retired)
         raise message_error(SimulateError, "compare_option" if listed else "compare_no_options",
                             text=text, game=game.id, name=name, known=listed)
     if name in given:

@@ -176,6 +176,9 @@ class OptionSpec:
     default: str
     values: tuple[str, ...]
     help: dict[str, str]
+    # kept so that saves made before the option was replaced replay as they were played:
+    # not offered (no list of options names it), still read and accepted
+    retired: bool = False
 
 
 @attrs.frozen
@@ -750,7 +753,8 @@ class _Loader:
         out = {}
         for name, o in self.mapping(v, "options").items():
             p = f"options.{name}"
-            o = self.mapping(o, p, {"default", "values", "help"}, ("default", "values"))
+            o = self.mapping(o, p, {"default", "values", "help", "retired"},
+                             ("default", "values"))
             raw_values = self.listing(o["values"], f"{p}.values")
             for x in [*raw_values, o["default"]]:
                 if isinstance(x, bool) or x is None:
@@ -760,7 +764,8 @@ class _Loader:
             if default not in values:
                 raise self.fail(f"{p}.default", "option_default", default=default, values=values)
             out[name] = OptionSpec(name, default, values,
-                                   self.lang(o.get("help", name), f"{p}.help"))
+                                   self.lang(o.get("help", name), f"{p}.help"),
+                                   self.boolean(o.get("retired", False), f"{p}.retired"))
         return out
 
     def card_rules(self) -> tuple[dict[str, tuple[Requirement, ...]],

@@ -29,6 +29,8 @@ from .values import (
     Move,
     Outcome,
     Pending,
+    arg_error,
+    check_seat,
     fold_accents,
 )
 from .views import Views
@@ -51,7 +53,8 @@ class State(MoveListing, Effects, Views, Saving):
         """
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
-        if seat is not None and seat != self.current_player:
+        if seat is not None and (seat.__class__ is not int or seat != self.current_player):
+            check_seat(seat, self.players, "play")
             raise WrongSeatError(
                 f"it is {self.seat_name(self.current_player)}'s decision, "
                 f"not {self.seat_name(seat)}'s")
@@ -62,8 +65,12 @@ class State(MoveListing, Effects, Views, Saving):
                     break
             else:
                 m = self._check_move(move)
+        elif isinstance(move, str):
+            m = self.parse_move(move)
+        elif isinstance(move, Move):
+            m = self._check_move(move)
         else:
-            m = self.parse_move(move) if isinstance(move, str) else self._check_move(move)
+            raise arg_error("play", "move", "move", move)
         # _snapshot, written out (see there): what a move may change, to put back if the
         # ruleset fails half-way
         frames = self.frames

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from .errors import ExpressionError
+from .errors import ArgumentError, ExpressionError
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -504,21 +504,29 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "save_foreign": {"en": "the save cannot be a game of {game}: it has no option {names}",
                      "fr": "la sauvegarde ne peut pas être une partie de {game} : ce jeu n'a "
                            "pas d'option {names}"},
+    "save_option_unknown": {
+        "en": "the save's option {name!r}{close} is not an option of {game} (its options: "
+              "{known}); the file was edited, or saved by a version of the game that had it, "
+              "and its position cannot be checked",
+        "fr": "l'option « {name} » de la sauvegarde{close} n'est pas une option de {game} (ses "
+              "options : {known}) ; le fichier a été modifié, ou sauvegardé par une version du "
+              "jeu qui l'avait, et sa position ne peut pas être vérifiée"},
+    "save_older": {
+        "en": "the save has no value for the option(s) {names} of {game}, and at their "
+              "defaults its moves do not give the position saved ({diff}); was the file "
+              "edited?",
+        "fr": "la sauvegarde n'a pas de valeur pour les options {names} de {game}, et à leurs "
+              "valeurs par défaut ses coups ne donnent pas la position sauvegardée ({diff}) ; "
+              "le fichier a-t-il été modifié ?"},
     "save_edited": {"en": "the saved position is not what its moves give ({diff}); was the "
                           "file edited?",
                     "fr": "la position sauvegardée n'est pas celle que donnent ses coups "
                           "({diff}) ; le fichier a-t-il été modifié ?"},
     "save_not_game": {"en": "the save cannot be a game of {game}: {why}",
                       "fr": "la sauvegarde ne peut pas être une partie de {game} : {why}"},
-    "save_holds": {"en": "the save holds {name!r}, which {game} does not have",
-                   "fr": "la sauvegarde contient « {name} », que {game} n'a pas"},
-    "save_var": {"en": "the save's {name} is {value!r}, not a value {game} gives it",
-                 "fr": "dans la sauvegarde, {name} vaut {value!r}, une valeur que {game} ne "
-                       "lui donne pas"},
-    "save_not_fit": {"en": "the save does not fit this version of {game}: {why}",
-                     "fr": "la sauvegarde ne convient pas à cette version de {game} : {why}"},
-    "save_seed": {"en": "the save's seed is {seed!r}, not a whole number",
-                  "fr": "la graine de la sauvegarde est {seed!r}, pas un nombre entier"},
+    "save_seed": {"en": "the save's seed is {seed}, not a whole number from 0 to {most}",
+                  "fr": "la graine de la sauvegarde est {seed}, pas un nombre entier de 0 à "
+                        "{most}"},
     "save_names": {"en": "the save's player names are not a list of names",
                    "fr": "les noms des joueurs de la sauvegarde ne sont pas une liste de noms"},
     "save_options": {"en": "the save's options are not a list of NAME: VALUE",
@@ -527,11 +535,38 @@ _MESSAGES: dict[str, dict[str, str]] = {
                   "fr": "le paquet de la sauvegarde n'est pas une liste de cartes"},
     "save_moves": {"en": "the save's moves are not a list of moves",
                    "fr": "les coups de la sauvegarde ne sont pas une liste de coups"},
-    "save_first": {"en": "the save's first seat is {first!r}, not a seat",
-                   "fr": "la première place de la sauvegarde est {first!r}, pas une place"},
+    "save_first": {"en": "the save's first seat is {first}, not a seat",
+                   "fr": "la première place de la sauvegarde est {first}, pas une place"},
     "save_move": {"en": "move {i} of the save ({text!r}) cannot be played: {why}",
                   "fr": "le coup {i} de la sauvegarde (« {text} ») ne peut pas être joué : "
                         "{why}"},
+    # the API's arguments (Game.new_game, State.play, State.view, tabletop.restore...)
+    "arg_type": {"en": "{call}(): {name} must be {wanted}, not {got}",
+                 "fr": "{call}() : {name} doit être {wanted}, pas {got}"},
+    "arg_seat": {"en": "{call}(): {name} {seat} is not a seat of this game (seats 0 to {last}"
+                       "{none})",
+                 "fr": "{call}() : {name} {seat} n'est pas une place de cette partie (places "
+                       "0 à {last}{none})"},
+    "arg_seed": {"en": "{call}(): seed {seed} is not a whole number from 0 to {most} (the same "
+                       "seed deals the same game)",
+                 "fr": "{call}() : la graine {seed} n'est pas un nombre entier de 0 à {most} "
+                       "(la même graine donne la même donne)"},
+    # what an argument of the API must be (arg_error: want_ and its kind)
+    "want_seat": {"en": "a seat number (from 0)", "fr": "un numéro de place (à partir de 0)"},
+    "want_seat_or_none": {"en": "a seat number (from 0) or None",
+                          "fr": "un numéro de place (à partir de 0) ou None"},
+    "want_text": {"en": "text (str)", "fr": "du texte (str)"},
+    "want_lang": {"en": "a language code such as 'en' or 'fr'",
+                  "fr": "un code de langue comme 'en' ou 'fr'"},
+    "want_move": {"en": "a Move of legal_moves() or its text",
+                  "fr": "un Move de legal_moves() ou son texte"},
+    "want_legal": {"en": "a Move of legal_moves()", "fr": "un Move de legal_moves()"},
+    "want_rng": {"en": "a random.Random", "fr": "un random.Random"},
+    "want_options": {"en": "a dict of NAME: VALUE", "fr": "un dict NOM: VALEUR"},
+    "want_names": {"en": "a list of names (one word each)",
+                   "fr": "une liste de noms (un mot chacun)"},
+    "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
+
 }
 
 
@@ -557,6 +592,31 @@ def message_error(cls: type[Exception], key: str, **kw: Any) -> Exception:
     return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
 
 
+
+
+def arg_error(call: str, name: str, wanted: str, value: object) -> Exception:
+    """An ArgumentError: argument ``name`` of ``call`` is not ``wanted`` (the catalogue's
+    ``want_`` entries: seat, text, lang, move...)."""
+    return message_error(ArgumentError, "arg_type", call=call, name=name,
+                         wanted=message_texts(f"want_{wanted}"), got=type(value).__name__)
+
+
+def check_seat(seat: object, players: int, call: str, none: bool = False) -> None:
+    """``seat`` is a seat of a game of ``players`` (or None when ``none``).
+
+    :raises ArgumentError: it is not.
+    """
+    if seat is None and none:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise arg_error(call, "seat", "seat_or_none" if none else "seat", seat)
+    if not 0 <= seat < players:
+        raise message_error(ArgumentError, "arg_seat", call=call, name="seat",
+                            seat=seat if seat.bit_length() < 64 else "?", last=players - 1,
+                            none={"en": ", or None for what anyone may see",
+                                  "fr": ", ou None pour ce que tous voient"} if none else "")
+
+
 class Frame:
     """One block of effects being run: the block, the next step, the locals (shared with the
     frames of its if-branches); ``ctx`` is the expression context over them, made once."""
@@ -572,5 +632,5 @@ class Frame:
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
            "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
-           "end_texts", "fold_accents", "make_event", "make_move", "make_outcome",
-           "message_error", "message_texts"]
+           "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
+           "make_outcome", "message_error", "message_texts"]

@@ -9,7 +9,7 @@ from .base import SeedLater, StateBase, shuffle
 from .context import Ctx
 from .expr import Work
 from .spec import CardDef, ComboDef
-from .values import PUBLIC, RULESET_BUGS
+from .values import PUBLIC, RULESET_BUGS, arg_error, check_seat
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -119,7 +119,11 @@ class Views(StateBase):
     """The part of State that shows it to a seat."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see)."""
+        """A JSON-serialisable dict of what ``seat`` may see (None: what anyone may see).
+
+        :raises ArgumentError: ``seat`` is neither a seat of this game nor None."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
+            check_seat(seat, self.players, "view", none=True)
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
         out = {}
@@ -139,12 +143,18 @@ class Views(StateBase):
         """``view(seat)``, each key worked out when first read (``LazyView.get``): for the
         bots' ``evaluate``, which reads a few keys of many views. The state must not change
         while it is read."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            check_seat(seat, self.players, "lazy_view")
         return LazyView(self, seat)
 
     def determinize(self: _S, seat: int, rng: random.Random) -> _S:
         """A copy in which every card ``seat`` cannot see is dealt again at random among the
         places it cannot see, and the future of chance is drawn anew: a possible world that
         agrees with ``seat``'s view, whatever the hidden cards really are."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            check_seat(seat, self.players, "determinize")
+        if not isinstance(rng, random.Random):
+            raise arg_error("determinize", "rng", "rng", rng)
         s = self.copy(rng=False)
         known = self.known[seat]
         zones = s.zones

@@ -49,6 +49,8 @@ def test_the_players_page_is_for_players(game: str, lang: str) -> None:
     found = DESIGNER_ONLY.findall(text)
     assert not found, f"designer material in the players' page: {found}"
     for name, option in tabletop.load(game).spec.options.items():
+        if option.retired:  # not offered (kept for old saves): the designer's page says it
+            continue
         assert f"`{name}`" in text, name
         for value in option.values:
             assert f"`{value}`" in text or f"{name}={value}" in text, (name, value)

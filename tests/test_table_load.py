@@ -1,6 +1,7 @@
 """A loaded save is checked like a new game: its game, options, players and moves; a wrong one
-gets one sentence naming what is wrong (issue 13). A save made before an option was added or
-dropped keeps its position, its values checked against the game's."""
+gets one sentence naming what is wrong (issue 13). A save is believed only when its moves
+replay to it: one made before an option existed replays under its default, and a save whose
+options the game cannot explain is refused, naming the option (issue 33)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,9 @@ def _edit_unknown_game(d: dict[str, Any]) -> None:
     (_edit_move, "move 2 of the save ('fight 9S') cannot be played"),
     (_edit_seed, "the save's seed is 'seven'"),
     (_edit_unknown_game, "a game that is not here: no game 'chess'"),
-    (_edit_older_hp, "the save's hp is 'lots', not a value Scoundrel gives it"),
+    (_edit_older_hp, "no value for the option(s) binding of Scoundrel, and at their defaults "
+                     "its moves do not give the position saved (hp is 'lots' where the moves "
+                     "give 20)"),
 ])
 def test_a_tampered_save_gets_one_sentence(edit: Any, message: str, tmp_path: Path) -> None:
     data = _save(tmp_path)

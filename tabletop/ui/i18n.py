@@ -29,6 +29,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "notation": "Notation of {game}:",
         "saved": "Game saved to {path}. Resume with: tabletop play --load {path}",
         "save_failed": "Could not save the game to {path} ({error}).",
+        "save_in_use": "{path} is in use by another table (a game is saved to one file at a "
+                       "time); this game must be saved to another file.",
+        "save_not_regular": "Could not save the game to {path}: it is not a regular file (a "
+                            "device or a pipe), and it is never replaced.",
+        "save_is_folder": "Could not save the game to {path}: it is a folder.",
         "bye": "Leaving the table.",
         "back_to_board": "Press Enter to see the board again.",
         "save_where": "Type another file to save the game to (Enter: play on unsaved):",
@@ -197,6 +202,27 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "cli_load_alone": "--load resumes a saved game as it was: give no game, players, "
                           "options or seed with it (only --seat, --watch, --lang, --save)",
         "cli_solo_players": "--solo plays alone: leave out --players (or drop --solo)",
+        "cli_no_last_save": "--load last: no save of a game not finished in {folder} (see: "
+                            "tabletop saves)",
+        "cli_yes_clean": "--yes goes with --clean: tabletop saves --clean --yes",
+        "cli_saves_no_dir": "--dir {folder}: there is no such folder",
+        "saves_none": "No saved games in {folder}.",
+        "saves_title": "Saved games in {folder}, the most recent first:",
+        "saves_line": "{game}, {names}: {n} moves, {state}, saved {date}",
+        "saves_not_save": "not a save ({why})",
+        "saves_why_json": "not JSON",
+        "saves_why_format": "no 'format: tabletop-save' field",
+        "saves_in_use": "being played",
+        "saves_finished": "finished",
+        "saves_playing": "not finished",
+        "saves_hint": "Resume the most recent: tabletop play --load last. Remove the saves of "
+                      "finished games: tabletop saves --clean",
+        "saves_clean_none": "No save of a finished game in {folder}: nothing to remove.",
+        "saves_clean_list": "The saves of {n} finished game(s) in {folder}:",
+        "saves_clean_ask": "Remove them? (yes/no)",
+        "saves_clean_ask_yes": "Nothing removed: add --yes to remove them without being asked.",
+        "saves_clean_kept": "Nothing removed.",
+        "saves_cleaned": "{n} save(s) removed.",
         "cli_cannot_read_save": "cannot read the saved game {path} ({why})",
         "cli_save_not_text": "{path} is not a tabletop save (it is not text)",
         "cli_which_game_play": "which game? e.g. tabletop play scoundrel (see: tabletop list)",
@@ -246,6 +272,13 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "notation": "Notation de {game} :",
         "saved": "Partie sauvegardée dans {path}. Pour reprendre : tabletop play --load {path}",
         "save_failed": "Impossible de sauvegarder la partie dans {path} ({error}).",
+        "save_in_use": "{path} est utilisé par une autre table (une partie se sauvegarde dans "
+                       "un fichier à la fois) ; cette partie doit être sauvegardée dans un "
+                       "autre fichier.",
+        "save_not_regular": "Impossible de sauvegarder la partie dans {path} : ce n'est pas un "
+                            "fichier ordinaire (un périphérique ou un tube), et il n'est jamais "
+                            "remplacé.",
+        "save_is_folder": "Impossible de sauvegarder la partie dans {path} : c'est un dossier.",
         "bye": "Vous quittez la table.",
         "back_to_board": "Appuyez sur Entrée pour revoir le plateau.",
         "save_where": "Tapez un autre fichier où sauvegarder la partie (Entrée : jouer sans "
@@ -429,6 +462,29 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "elle ni jeu, ni joueurs, ni options, ni graine (seulement --seat, "
                           "--watch, --lang, --save)",
         "cli_solo_players": "--solo joue seul : retirez --players (ou retirez --solo)",
+        "cli_no_last_save": "--load dernière : aucune sauvegarde d'une partie en cours dans "
+                            "{folder} (voir : tabletop saves)",
+        "cli_yes_clean": "--yes va avec --clean : tabletop saves --clean --yes",
+        "cli_saves_no_dir": "--dir {folder} : ce dossier n'existe pas",
+        "saves_none": "Aucune partie sauvegardée dans {folder}.",
+        "saves_title": "Parties sauvegardées dans {folder}, la plus récente d'abord :",
+        "saves_line": "{game}, {names} : {n} coups, {state}, le {date}",
+        "saves_not_save": "pas une sauvegarde ({why})",
+        "saves_why_json": "pas du JSON",
+        "saves_why_format": "pas de champ 'format: tabletop-save'",
+        "saves_in_use": "en train d'être jouée",
+        "saves_finished": "finie",
+        "saves_playing": "en cours",
+        "saves_hint": "Reprendre la plus récente : tabletop play --load dernière. Supprimer les "
+                      "sauvegardes des parties finies : tabletop saves --clean",
+        "saves_clean_none": "Aucune sauvegarde de partie finie dans {folder} : rien à "
+                            "supprimer.",
+        "saves_clean_list": "Les sauvegardes de {n} partie(s) finie(s) dans {folder} :",
+        "saves_clean_ask": "Les supprimer ? (oui/non)",
+        "saves_clean_ask_yes": "Rien n'a été supprimé : ajoutez --yes pour les supprimer sans "
+                               "question.",
+        "saves_clean_kept": "Rien n'a été supprimé.",
+        "saves_cleaned": "{n} sauvegarde(s) supprimée(s).",
         "cli_cannot_read_save": "impossible de lire la partie sauvegardée {path} ({why})",
         "cli_save_not_text": "{path} n'est pas une sauvegarde de tabletop (ce n'est pas du "
                              "texte)",

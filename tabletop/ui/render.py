@@ -229,9 +229,11 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
 
 
 def options_in_play(state: State, only_changed: bool = False) -> str:
-    """The game's options as typed on the command line (``difficulty=hard``)."""
+    """The game's options as typed on the command line (``difficulty=hard``); a retired
+    option (kept for old saves) only when it is not at its default."""
+    options = state.spec.options
     return ", ".join(f"{k}={v}" for k, v in state.options.items()
-                     if not only_changed or state.spec.options[k].default != v)
+                     if not ((only_changed or options[k].retired) and options[k].default == v))
 
 
 def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[str, Any],

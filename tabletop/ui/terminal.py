@@ -17,6 +17,7 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
+from .. import savefiles
 from ..bots import Bot, BotError, decide
 from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
@@ -37,7 +38,7 @@ class Table:
     def __init__(self, state: State, bots: dict[int, Bot], lang: str, console: Console,
                  read: Callable[[str], str], save_path: Path, watch: bool = False,
                  delay: float = 0.0, flush: Callable[[], None] | None = None,
-                 hints: bool = False) -> None:
+                 hints: bool = False, file_name: str | None = None) -> None:
         self.state = state
         self.hints = hints  # show the expert's move at each prompt (--hints)
         self.hint_bot: ExpertBot | None = None
@@ -46,6 +47,10 @@ class Table:
         self.console = console
         self.read = read
         self.save_path = save_path
+        # the file's name when save_path is a folder (savefiles.default_name)
+        self.file_name = file_name or savefiles.default_name(state.spec.id, None, False)
+        self.lock = savefiles.SaveLock()  # held on the save file while the table plays
+        self.in_use = False  # the last save found its file held by another table
         self.watch = watch
         self.delay = delay
         self.humans = [s for s in range(state.players) if s not in bots]
@@ -60,25 +65,36 @@ class Table:
     def say(self, text: str, style: str = "") -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
 
-    def _write(self) -> None:
-        if self.save_path.is_dir():  # --save naming a folder: the game's file inside it
-            self.save_path = self.save_path / f"{self.state.spec.id}-{self.state.seed}.json"
-        self.save_path.parent.mkdir(parents=True, exist_ok=True)
-        # write beside, then rename: a save cut short never replaces a good one
-        partial = self.save_path.with_name(self.save_path.name + ".partial")
-        partial.write_text(self.state.to_json(), encoding="utf-8")
-        partial.replace(self.save_path)
+    def _write(self) -> str | None:
+        """Save the game to ``save_path``; None when it worked, else why not (a sentence).
+        The table holds the file's lock from its first save on: a file another table plays
+        on is refused."""
+        try:
+            if self.save_path.is_dir():  # --save naming a folder: the game's file inside it
+                self.save_path = savefiles.free_path(self.save_path / self.file_name)
+            if not self.lock.acquire(self.save_path):
+                self.in_use = True
+                return t(self.lang, "save_in_use", path=self.save_path)
+            self.in_use = False
+            savefiles.write(self.save_path, self.state.to_json())
+        except savefiles.SaveRefused as e:
+            return t(self.lang, e.key, path=self.save_path)
+        except OSError as e:
+            return t(self.lang, "save_failed", path=self.save_path, error=e.strerror or e)
+        return None
 
     def save(self, quiet: bool = False) -> bool:
-        """Save the game; when that fails, say so once and ask a person for another file."""
-        try:
-            self._write()
-        except OSError as e:
+        """Save the game; when that fails, say so once and ask a person for another file
+        (a table of bots only takes the next free name when its file is in use)."""
+        failed = self._write()
+        if failed is not None and not self.humans and self.in_use:
+            self.save_path = savefiles.free_path(self.save_path)  # in use: the next name
+            failed = self._write()
+        if failed is not None:
             self.unsaved = True
             if not self.failure_told:
                 self.failure_told = True
-                self.say(t(self.lang, "save_failed", path=self.save_path,
-                           error=e.strerror or e), "bold red")
+                self.say(failed, "bold red")
                 if self.humans:
                     self.ask_save_path()
             return not self.unsaved
@@ -105,11 +121,9 @@ class Table:
     def save_to(self, answer: str) -> bool:
         """Save to the path the person typed; True when it worked (they are told either way)."""
         self.save_path = Path(answer).expanduser()
-        try:
-            self._write()
-        except OSError as e:
-            self.say(t(self.lang, "save_failed", path=self.save_path,
-                       error=e.strerror or e), "bold red")
+        failed = self._write()
+        if failed is not None:
+            self.say(failed, "bold red")
             return False
         self.unsaved = False
         self.say(t(self.lang, "saved", path=self.save_path), "green")
@@ -264,6 +278,8 @@ class Table:
         except Exception:  # a bug of ours: keep the game, then let the command say so
             self.save(quiet=True)
             raise
+        finally:
+            self.lock.release()
 
     def _run(self) -> int:
         st = self.state
