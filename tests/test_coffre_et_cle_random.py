@@ -60,9 +60,14 @@ class Invariants:
         assert len(st.zones["centre"]) == 2
         assert all(0 <= st.vars[f"lock/{s}"] <= 2 for s in range(n))
         if st.pending is not None and st.pending.var == "target":
+            # every player is asked after their action; only a Treasure holder who knows it
+            # may designate, anyone else may only wait
             seat = st.pending.seat
             c = card_at(st, f"hand/{seat}")
-            assert c.type == "treasure" and c.uid in st.known[seat]
+            if c.type == "treasure" and c.uid in st.known[seat]:
+                assert len(st.pending.options) == n - 1
+            else:
+                assert st.pending.options == []
         self.check_log(st)
         if st.is_over:
             return
