@@ -449,3 +449,22 @@ def test_a_move_of_the_other_phase_is_refused_in_the_player_s_words() -> None:
     assert "another phase of the game" in texts["en"]
     assert "nommer se joue dans une autre phase" in texts["fr"]
     assert "(final)" not in texts["en"] and "(play)" not in texts["fr"]
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@pytest.mark.parametrize("kind", ["greedy", "mcts"])
+def test_a_bot_treasure_designates_only_a_player_it_knows_holds_the_key(kind: str) -> None:
+    # it used to designate blindly in the first round (a game of bots ended before the one
+    # person at the table had a turn)
+    from tabletop.bots import decide, make_bot
+    st = table(FIVE)
+    play(st, "observe 1")               # Ana (Treasure) has seen nobody's card
+    assert decide(make_bot(kind, seed=1), st, ANA).text == "wait"
+    st = table(["treasure", N, "fake", N, N], centre=("key", N))
+    play(st, "observe 1", "wait")       # Ana sees the Key in centre card 1
+    play(st, "swap 1")                  # Ben takes it, in plain sight
+    play(st, "pass", "pass", "pass")
+    play(st, "pass")                    # Ana's action: now she knows who holds the Key
+    assert decide(make_bot(kind, seed=1), st, ANA).text == "designate Ben"
