@@ -138,7 +138,7 @@ CASES = [(4, {}), (6, {}), (8, {}),
          (4, {"look": "never", "forced_lock": "yes"}),
          (6, {"neutrals": "spare", "final_win": "neutrals", "rounds": "6"}),
          (8, {"at_limit": "nobody", "rounds": "6", "look": "never"}),
-         (5, {"forced_lock": "yes", "neutrals": "spare"}),
+         (5, {"forced_lock": "yes", "neutrals": "spare", "force_pick": "forced"}),
          (7, {"rounds": "20", "final_win": "neutrals"})]
 
 

@@ -167,6 +167,30 @@ def test_force_makes_another_player_swap_without_locking_them() -> None:
     assert log_lines(st, CHLOE)[-1] == "Chloe: now holds the Fake Key"
 
 
+def test_the_forcer_picks_the_centre_card() -> None:
+    # « Forcer : Obliger un autre joueur à échanger sa carte avec une carte du centre »: the
+    # text does not say who picks the card; the forcer does (option force_pick=forced: the
+    # forced player)
+    st = table(["key", "treasure", N, N, N], centre=(N, "fake"))
+    play(st, "force", "Chloe")
+    assert st.current_player == ANA and moves(st) == ["centre 1", "centre 2"]
+    assert st.prompt("en") == "Force Chloe to swap with which centre card?"
+
+
+def test_option_force_pick_forced_lets_the_forced_player_pick() -> None:
+    st = table(["key", "treasure", N, N, N], centre=(N, "fake"), force_pick="forced")
+    play(st, "force", "Chloe")
+    assert st.current_player == CHLOE and moves(st) == ["centre 1", "centre 2"]
+    assert st.prompt("en") == "Ana forces you to swap: with which centre card?"
+    assert st.prompt("fr") == "Ana vous oblige à échanger : avec quelle carte du centre ?"
+    st.play("centre 2")
+    assert st.view(CHLOE)["your_card"] == "fake"
+    assert st.current_player == ANA and moves(st) == ["wait"]   # back to Ana, whose turn it is
+    assert log_lines(st, None) == ["Ana: forces Chloe to swap with centre card 2"]
+    st.play("wait")
+    assert st.current_player == BEN
+
+
 def test_option_forced_lock_locks_the_forced_player_until_their_next_turn_ends() -> None:
     st = table(["key", "treasure", N, N, N], forced_lock="yes")
     play(st, "force", "Chloe", "centre 1")
