@@ -281,7 +281,7 @@ def test_every_player_has_the_same_moment_after_their_action() -> None:
     assert st.current_player == ANA and moves(st) == ["wait"]
     assert st.prompt("en") == ("Your action is done: press Enter (or type wait) to end your "
                                "turn.")
-    assert st.prompt("fr").startswith("Votre action est faite : appuyez sur Entrée")
+    assert st.prompt("fr").startswith("Action faite : Entrée (ou tapez attendre)")
     st.play("wait")
     assert st.current_player == BEN and moves(st)[0] == "observe 1"
     st.play("observe 2")
