@@ -9,7 +9,7 @@ from .base import SeedLater, StateBase, shuffle
 from .context import Ctx
 from .expr import Work
 from .spec import CardDef, ComboDef
-from .values import PUBLIC, RULESET_BUGS, Move
+from .values import PUBLIC, RULESET_BUGS
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -73,13 +73,6 @@ def rename_held(s: StateBase, swap: dict[int, int]) -> None:
         s.pending.options = [remap(v) for v in s.pending.options]
 
 
-def _same(answer: Any, wanted: Any) -> bool:
-    """Whether a question's answer is the value a bot hint gives (a card as itself)."""
-    if isinstance(answer, CardDef) or isinstance(wanted, CardDef):
-        return answer is wanted
-    return bool(answer == wanted) and type(answer) is type(wanted)
-
-
 _SEEN, _OWN, _POOL = "seen", "own", "pool"  # how determinize treats a zone's cards
 # (id of a spec, seat) -> (the spec, zone key -> _SEEN, _OWN or _POOL), filled as zones are met
 _HIDES: dict[tuple[int, int], tuple[Any, dict[str, str]]] = {}
@@ -141,38 +134,6 @@ class Views(StateBase):
         finally:
             self._derived_memo = saved
         return out
-
-    def bot_moves(self, seat: int) -> list[Move]:
-        """The legal moves a bot of ``seat`` weighs: all of them, but while a question whose
-        step declares ``bot:`` waits for ``seat``, the answers that expression gives,
-        worked out as a view is (over what the seat sees), or else the pass when the
-        question may be declined (else all of them)."""
-        legal = self.legal_moves()  # type: ignore[attr-defined]  (MoveListing)
-        p = self.pending
-        if p is None or p.seat != seat or not self.frames:
-            return legal
-        f = self.frames[-1]  # the question's frame, at the step after it
-        step = f.block.steps[f.index - 1] if 0 < f.index <= len(f.block.steps) else None
-        hint = step.params.get("bot") if step is not None and step.kind == "choose" else None
-        if hint is None:
-            return legal
-        ctx = Ctx(self, {"me": seat}, viewer=seat)
-        Work.reset()
-        saved, self._derived_memo = self._derived_memo, {}
-        try:
-            wanted = hint(ctx)
-        except RULESET_BUGS as e:
-            raise self._bug(e, "doing_bot", step.path + ".bot") from None
-        finally:
-            self._derived_memo = saved
-        wanted = [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
-        chosen = [m for m in legal if m.args and m.args[0][1] is not None
-                  and any(_same(m.args[0][1], w) for w in wanted)]
-        if chosen:
-            return chosen
-        if p.optional:
-            return [m for m in legal if m.args and m.args[0][1] is None]
-        return legal
 
     def lazy_view(self, seat: int) -> LazyView:
         """``view(seat)``, each key worked out when first read (``LazyView.get``): for the

@@ -26,7 +26,10 @@ moves:
   - id: peek
     notation: peek
     effects:
-      - reveal: {what: "hand[opp]", to: me, log: {en: "peeks: {first(hand[opp]).code}", fr: "regarde : {first(hand[opp]).code}"}}
+      - reveal:
+          what: "hand[opp]"
+          to: me
+          log: {en: "peeks: {first(hand[opp]).code}", fr: "regarde : {first(hand[opp]).code}"}
       - do: ask
   - id: rest
     notation: rest

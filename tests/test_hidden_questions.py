@@ -11,11 +11,11 @@ stayed open, the table saw one more prompt, the round counter and the locks lagg
 How the second deal is made: play game A to its end at random. For a seat S, the cards S never
 sees until a late step K (neither in a zone it sees nor known to it, nor a card of that face
 named in a line it reads: a card may be turned up and shuffled back within one move) are
-exchanged among their places at the start, everything about a card going with its face (who knows it, the effects
-that hold it), which gives deal B. A and B then play A's moves up to step K; B stops earlier
-only when a move of A is not legal in B, a seat's own choice that its hidden card allows (a
-Treasure holder's designation): the seat that makes it knows its card, and what the others see
-of it is then the move itself.
+exchanged among their places at the start, everything about a card going with its face (who
+knows it, the effects that hold it), which gives deal B. A and B then play A's moves up to
+step K; B stops earlier only when a move of A is not legal in B, a seat's own choice that its
+hidden card allows (a Treasure holder's designation): the seat that makes it knows its card,
+and what the others see of it is then the move itself.
 """
 
 from __future__ import annotations
