@@ -441,8 +441,17 @@ def _step_reveal(step: Step, st: Effects, f: Frame) -> None:
     # that seat's, a reveal to several as nobody's in particular
     to_seats = tuple(int(s) for s in seats)
     who = to_seats[0] if len(to_seats) == 1 else None
-    st._emit("reveal", who, {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
+    line = step.params["log"]
+    st._emit("reveal", who, _reveal_texts(ctx, line) if line else
+             {"en": f"saw {names('en')}", "fr": f"a vu {names('fr')}"},
              {"cards": [c.code for c in cards]}, to_seats)
+
+
+def _reveal_texts(ctx: Ctx, line: dict[str, Compiled]) -> dict[str, str]:
+    """A reveal's own line (its ``log``), in every language, counted as work."""
+    texts = {lang: t(ctx) for lang, t in line.items()}
+    Work.spend(sum(map(len, texts.values())))
+    return texts
 
 
 def _step_flip(step: Step, st: Effects, f: Frame) -> None:
@@ -794,6 +803,8 @@ def _runner(step: Step, spec: GameSpec) -> Runner:  # noqa: C901 (one case per k
                     dest.append(uid)
                 where[uid] = dst
         return run_deal
+    if kind == "reveal" and p["log"]:  # a line of its own: as _step_reveal
+        return partial(_step_reveal, step)
     if kind == "reveal":  # as _step_reveal, without its closures (a card dealt face down
         what, to = p["what"], p["to"]  # and shown to its owner: a setup's commonest step)
 

@@ -64,6 +64,13 @@ def _choice_plan(notation: tuple[str, ...]) -> tuple[str, str] | None:
     return plan
 
 
+def _same(answer: Any, wanted: Any) -> bool:
+    """Whether a question's answer is the value a bot hint gives (a card as itself)."""
+    if isinstance(answer, CardDef) or isinstance(wanted, CardDef):
+        return answer is wanted
+    return bool(answer == wanted) and type(answer) is type(wanted)
+
+
 class MoveListing(StateBase):
     """The part of State that lists, shows and reads moves."""
 
@@ -100,6 +107,40 @@ class MoveListing(StateBase):
                 self._derived_memo = saved
             self._legal = legal
         return list(legal)
+
+    def bot_moves(self, seat: int) -> list[Move]:
+        """The legal moves a bot of ``seat`` weighs: all of them, but while a question whose
+        step declares ``bot:`` waits for ``seat``, the answers that expression gives,
+        worked out as a view is (over what the seat sees), or else the pass when the
+        question may be declined (else all of them)."""
+        legal = self.legal_moves()
+        p = self.pending
+        if p is None or p.seat != seat or not self.frames:
+            return legal
+        f = self.frames[-1]  # the question's frame, at the step after it
+        if not 0 < f.index <= len(f.block.steps):
+            return legal
+        step = f.block.steps[f.index - 1]
+        hint = step.params.get("bot") if step.kind == "choose" else None
+        if hint is None:
+            return legal
+        ctx = Ctx(self, {"me": seat}, viewer=seat)
+        Work.reset()
+        saved, self._derived_memo = self._derived_memo, {}
+        try:
+            wanted = hint(ctx)
+        except RULESET_BUGS as e:
+            raise self._bug(e, "doing_bot", step.path + ".bot") from None
+        finally:
+            self._derived_memo = saved
+        wanted = [] if wanted is None else wanted if isinstance(wanted, list) else [wanted]
+        chosen = [m for m in legal if m.args and m.args[0][1] is not None
+                  and any(_same(m.args[0][1], w) for w in wanted)]
+        if chosen:
+            return chosen
+        if p.optional:
+            return [m for m in legal if m.args and m.args[0][1] is None]
+        return legal
 
     def parse_move(self, text: str) -> Move:
         """The legal move this text names.

@@ -419,6 +419,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "doing_reason": {"en": "while writing why the game ended",
                      "fr": "en écrivant pourquoi la partie a pris fin"},
     "doing_view": {"en": "while computing the view", "fr": "en calculant la vue (view)"},
+    "doing_bot": {"en": "while listing the answers a bot weighs",
+                  "fr": "en listant les réponses qu'un bot envisage"},
     "play_endless": {"en": "an expression or effect calls itself without end",
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",

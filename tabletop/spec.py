@@ -992,8 +992,8 @@ class _Loader:
         "do": set(),
         "end": set(),
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
-                   "words"},
-        "reveal": {"what", "to"},
+                   "words", "bot"},
+        "reveal": {"what", "to", "log"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
@@ -1093,10 +1093,14 @@ class _Loader:
             # how answers that are plain texts read in each language (the value stays the key)
             params["words"] = {str(k): self.lang(w, f"{p}.words.{k}") for k, w in
                                self.mapping(m.get("words", {}), f"{p}.words").items()}
+            # the answers a bot weighs, over what the seat sees (State.bot_moves)
+            params["bot"] = self.expr(m["bot"], f"{p}.bot") if "bot" in m else None
         elif kind == "reveal":
             m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
             params["what"] = self.expr(m["what"], f"{p}.what")
             params["to"] = self.expr(m.get("to", "me"), f"{p}.to")
+            # the line the seats told see, instead of "saw ..."
+            params["log"] = self.template(m["log"], f"{p}.log") if "log" in m else None
         elif kind == "flip":
             m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))
             params["var"] = self.string(m["var"], f"{p}.var")

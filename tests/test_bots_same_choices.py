@@ -50,10 +50,12 @@ CHOSEN = [
     ('aria', 3, 0, 5, 'keep', 'keep', None),
     ('aria', 3, 1, 0, 'play gobie P3', 'draw', None),
     ('aria', 3, 1, 5, 'keep', 'replace exile', None),
-    ('coffre-et-cle', 4, 0, 0, 'pass', 'observe 2', None),
-    ('coffre-et-cle', 4, 0, 5, 'observe 1', 'force', None),
-    ('coffre-et-cle', 4, 1, 0, 'observe 2', 'observe 2', None),
-    ('coffre-et-cle', 4, 1, 5, 'force', 'force', None),
+    # Le Coffre et la Clé as its rules changed on 2026-12-01 (every player answers after their
+    # action, so the random moves before the decision and the bots' playouts are others)
+    ('coffre-et-cle', 4, 0, 0, 'pass', 'force', None),
+    ('coffre-et-cle', 4, 0, 5, 'P3', 'P3', None),
+    ('coffre-et-cle', 4, 1, 0, 'swap 2', 'swap 2', None),
+    ('coffre-et-cle', 4, 1, 5, 'name P2', 'name P2', None),
     ('deck-menteur', 2, 0, 0, 'announce spades', 'announce clubs', None),
     ('deck-menteur', 2, 0, 5, 'lay JD', 'accuse', None),
     ('deck-menteur', 2, 1, 0, 'announce clubs', 'announce diamonds', None),

@@ -60,9 +60,14 @@ class Invariants:
         assert len(st.zones["centre"]) == 2
         assert all(0 <= st.vars[f"lock/{s}"] <= 2 for s in range(n))
         if st.pending is not None and st.pending.var == "target":
+            # every player is asked after their action; only a Treasure holder who knows it
+            # may designate, anyone else may only wait
             seat = st.pending.seat
             c = card_at(st, f"hand/{seat}")
-            assert c.type == "treasure" and c.uid in st.known[seat]
+            if c.type == "treasure" and c.uid in st.known[seat]:
+                assert len(st.pending.options) == n - 1
+            else:
+                assert st.pending.options == []
         self.check_log(st)
         if st.is_over:
             return
@@ -133,7 +138,7 @@ CASES = [(4, {}), (6, {}), (8, {}),
          (4, {"look": "never", "forced_lock": "yes"}),
          (6, {"neutrals": "spare", "final_win": "neutrals", "rounds": "6"}),
          (8, {"at_limit": "nobody", "rounds": "6", "look": "never"}),
-         (5, {"forced_lock": "yes", "neutrals": "spare"}),
+         (5, {"forced_lock": "yes", "neutrals": "spare", "force_pick": "forced"}),
          (7, {"rounds": "20", "final_win": "neutrals"})]
 
 

@@ -407,7 +407,8 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
 SAVES = {
     "pyramide-escape-order.json": (6, "8362e8b2e440b4243a1d", 6),
     "expedition-rivale-kept.json": (13, "9ab3b7bc147d1b3a4e13", 2),
-    "coffre-et-cle-who.json": (8, "6ef2e3ad4d719603951b", 1),
+    # (plays on under the rules of 2026-12-01: every player answers after their action)
+    "coffre-et-cle-who.json": (12, "802a332a258dd8ff23aa", 1),
     "arcane-duel-guard.json": (447, "4f908d786615625f6d33", 5),
     # written by main 006594e (before frames were made only when a question is asked,
     # tests/test_engine_compiled_ask.py): Arcane Arena's strike in a loop over the targets with

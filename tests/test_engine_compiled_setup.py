@@ -28,7 +28,9 @@ def test_a_reveal_made_ready_is_the_interpreters(game_id: str) -> None:
     steps = _reveal_steps(game)
     if not steps:
         pytest.skip("no reveal step")
-    assert all(game.runners[b.id][i].__name__ == "run_reveal" for b, i in steps)
+    # (a reveal with a line of its own runs _step_reveal itself)
+    assert all(game.runners[b.id][i].__name__ == "run_reveal" for b, i in steps
+               if not b.steps[i].params["log"])
     rng = random.Random(3)
     checked = ran = 0
     for seed in range(6):

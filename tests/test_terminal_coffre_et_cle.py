@@ -141,3 +141,41 @@ def test_bots_decisions_that_tell_nothing_print_nothing(tmp_path: Path) -> None:
     # what must never show is a bot line that says it played nothing one can read)
     assert not re.search(r"played: *…", seen), re.findall(r".{30}played: *….{10}", seen)
     assert "played: \n" not in seen and not re.search(r"played: *$", seen, re.M)
+
+
+def _turn(child: pexpect.spawn, name: str, action: str, answer: str) -> str:
+    """One hot-seat turn: the curtain, the action, the screen after it (returned), the answer
+    that ends the turn."""
+    child.expect(f"Pass to {name} - press Enter")
+    child.sendline("")
+    child.expect(f"{name} > ")
+    child.sendline(action)
+    child.expect(f"{name} > ")
+    after = clean(child.before)
+    child.sendline(answer)
+    return after
+
+
+def test_the_treasure_holder_s_turn_looks_like_anyone_s(tmp_path: Path) -> None:
+    # « À tout moment, après son action, le joueur possédant le Trésor peut décider de faire
+    # une désignation »: each player gets the same screen after their action, so the table
+    # sees the same steps whoever holds the Treasure (it used to see one more prompt for the
+    # Treasure holder, and the curtain at once for everyone else). What the action taught the
+    # player is on that screen, before the curtain falls.
+    seed = 7  # Ana holds the Treasure; Ben starts
+    st = tabletop.load("coffre-et-cle").new_game(players=4, seed=seed, names=NAMES[:4])
+    assert st.view(0)["your_card"] == "treasure" and st.current_player == 1
+    child = spawn(["play", "coffre-et-cle", "--players", ",".join(NAMES[:4]), "--seed",
+                   str(seed)], tmp_path, size=(24, 80))
+    ben = _turn(child, "Ben", "observe 1", "")   # Enter ends the turn
+    assert "Ben: sees that centre card 1 is the Fake Key" in ben
+    assert "1: Fake Key" in ben and "press Enter (or type wait)" in ben
+    _turn(child, "Chloé", "pass", "wait")        # or wait, typed
+    _turn(child, "Dan", "swap 2", "")
+    ana = _turn(child, "Ana", "pass", "wait")    # the Treasure holder waits
+    assert "designate Ben" in ana and "You hold the Treasure" in ana
+    child.expect("Pass to Ben - press Enter")    # the same steps as the others
+    child.sendline("")
+    child.expect("Ben > ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -302,9 +302,11 @@ def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
 
 
 def decide(bot: Bot, state: State, seat: int) -> Move:
-    """Ask ``bot`` for the move of ``seat`` in ``state``, showing it only what the seat sees."""
-    return bot.choose(seat, state.view(seat), state.legal_moves(),
-                      lambda rng: state.determinize(seat, rng))
+    """Ask ``bot`` for the move of ``seat`` in ``state``, showing it only what the seat sees:
+    among the moves it weighs (``State.bot_moves``: a question's ``bot`` hint), except the
+    random bot, which plays any legal move."""
+    legal = state.legal_moves() if isinstance(bot, RandomBot) else state.bot_moves(seat)
+    return bot.choose(seat, state.view(seat), legal, lambda rng: state.determinize(seat, rng))
 
 
 from .expert import ExpertBot  # noqa: E402  (it uses BotError and Sampler above)

@@ -372,6 +372,8 @@ class Table:
                 self.say(t(self.lang, "bye"))
                 return 130
             text = typed_text(line).strip()
+            if not text and len(legal) == 1 and st.pending is not None and st.pending.optional:
+                text = legal[0].text  # a question you can only decline: Enter declines it
             word = text.lower()
             if word in ("", "board", "plateau"):  # an empty line redraws the board
                 self.draw(seat, legal)
