@@ -19,7 +19,7 @@ from helpers import load_ruleset
 from test_engine_compiled_effects import _check_source, _interpreted
 
 import tabletop
-from tabletop import RulesetError
+from tabletop import RulesetError, SaveFileError
 from tabletop.codegen import flat_source, segments_source
 from tabletop.effects import Effects
 from tabletop.registry import restore
@@ -407,8 +407,6 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
 SAVES = {
     "pyramide-escape-order.json": (6, "8362e8b2e440b4243a1d", 6),
     "expedition-rivale-kept.json": (13, "9ab3b7bc147d1b3a4e13", 2),
-    # (plays on under the rules of 2026-12-01: every player answers after their action)
-    "coffre-et-cle-who.json": (12, "802a332a258dd8ff23aa", 1),
     "arcane-duel-guard.json": (447, "4f908d786615625f6d33", 5),
     # written by main 006594e (before frames were made only when a question is asked,
     # tests/test_engine_compiled_ask.py): Arcane Arena's strike in a loop over the targets with
@@ -442,6 +440,16 @@ def test_a_save_written_before_loads_and_plays_on_as_it_did(name: str) -> None:
     assert st.to_json() == restore(text).to_json()
     assert json.loads(st.to_json())["game"] == json.loads(text)["game"]
     assert _rest(st) == (n, digest)
+
+
+def test_a_save_of_rules_since_changed_is_one_sentence_naming_the_move() -> None:
+    """Le Coffre et la Clé's save written while the Treasure's question waited, before every
+    seat got the moment after its action (2026-12-01): its moves no longer replay, so it is
+    not believed; the sentence names the move that the rules of today refuse."""
+    text = (Path(__file__).parent / "saves" / "frames" / "coffre-et-cle-who.json").read_text(
+        encoding="utf-8")
+    with pytest.raises(SaveFileError, match=r"move 2 of the save \('swap 2'\) cannot be played"):
+        restore(text)
 
 
 @pytest.mark.parametrize(("move", "limit"), [("edge deep", "blocks waiting"),
