@@ -60,27 +60,41 @@ def policy(name: str, seed: int) -> Any:
     return RandomBot(seed)
 
 
-def one_game(job: tuple[str, str, dict[str, float], str, int]) -> tuple[bool, int, float]:
-    """Game ``index`` of a pairing: did the bot win, its moves, its thinking seconds."""
+def _card(move: Move) -> Any:
+    return dict(move.args).get("card")
+
+
+def one_game(job: tuple[str, str, dict[str, float], str, int]
+             ) -> tuple[bool, int, float, int, int]:
+    """Game ``index`` of a pairing: did the bot win, its moves, its thinking seconds, and how
+    often it discarded a card it could have played, and played one it could have discarded
+    (the moves ``discard CARD`` and ``play CARD ...``, as Arcane Duel names them)."""
     gid, kind, settings, against, index = job
     st: State = tabletop.load(gid).new_game(players=2, seed=index)
     me = index % 2
     players = [policy(against, index * 2 + 1), policy(against, index * 2 + 1)]
     players[me] = make_bot(kind, seed=index, **settings)
-    moves, thought = 0, 0.0
+    moves, thought, wasted, played = 0, 0.0, 0, 0
     while not st.is_over:
         seat = st.current_player
         assert seat is not None
         if seat == me:
+            legal = st.legal_moves()
             start = time.perf_counter()
             move = decide(players[seat], st, seat)
             thought += time.perf_counter() - start
             moves += 1
+            playable = {_card(m) for m in legal if m.move_id in ("play", "attack")}
+            discardable = {_card(m) for m in legal if m.move_id == "discard"}
+            if move.move_id == "discard" and _card(move) in playable:
+                wasted += 1
+            elif move.move_id in ("play", "attack") and _card(move) in discardable:
+                played += 1
         else:
             move = decide(players[seat], st, seat)
         st.play(move)
     assert st.outcome is not None
-    return me in st.outcome.winners, moves, thought
+    return me in st.outcome.winners, moves, thought, wasted, played
 
 
 def main() -> None:
@@ -105,14 +119,19 @@ def main() -> None:
                     jobs = [(gid, kind, settings.get(kind, {}), against, i)
                             for i in range(a.games)]
                     results = pool.map(one_game, jobs, chunksize=4)
-                    wins = sum(w for w, _m, _t in results)
-                    moves = sum(m for _w, m, _t in results)
-                    thought = sum(t for _w, _m, t in results)
+                    wins = sum(r[0] for r in results)
+                    moves = sum(r[1] for r in results)
+                    thought = sum(r[2] for r in results)
+                    wasted = sum(r[3] for r in results)
+                    played = sum(r[4] for r in results)
+                    habits = "" if not wasted + played else (
+                        f"; of the cards it could play or discard, it played {played} and "
+                        f"discarded {wasted}")
                     lo, hi = wilson(wins, a.games)
                     label = kind if kind != "mcts" else f"mcts ({a.mcts_iterations} iterations)"
                     print(f"{gid}: {label} against {against}: wins {100 * wins / a.games:.1f}% "
                           f"[{100 * lo:.1f}, {100 * hi:.1f}] of {a.games} games; "
-                          f"{1000 * thought / max(1, moves):.0f} ms a move "
+                          f"{1000 * thought / max(1, moves):.0f} ms a move{habits} "
                           f"[{time.perf_counter() - start:.0f} s]", flush=True)
 
 
