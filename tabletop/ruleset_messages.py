@@ -130,6 +130,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                       "fr": "{name!r} ne peut pas servir de nom d'argument"},
     "arguments_same": {"en": "two arguments have the same name",
                        "fr": "deux arguments portent le même nom"},
+    "rollout_policy": {"en": "rollout_policy must be uniform or by_move, not {v!r}",
+                       "fr": "rollout_policy vaut uniform ou by_move, pas {v!r}"},
     "rollout_few": {"en": "{n} moves: give 1 or more", "fr": "{n} coups : il en faut au moins 1"},
     "rollout_evaluate": {"en": "a playout cut short is scored by evaluate: declare evaluate too",
                          "fr": "une partie simulée écourtée est notée par evaluate : déclarez "

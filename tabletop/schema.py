@@ -144,6 +144,7 @@ SHAPES: dict[str, dict[str, Any]] = {
         "view": {"type": "object", "additionalProperties": EXPR},
         "display": {"type": "array", "items": {"$ref": "#/$defs/display"}},
         "secret": BOOL, "first_player": {"enum": ["first", "random"]}, "evaluate": EXPR,
+        "rollout_policy": {"enum": ["uniform", "by_move"]},
         "rules": TEXT,
         "solver": {"type": "object", "properties": {
             "win_bound": EXPR, "monotone": {"type": "array", "items": STR},

@@ -305,6 +305,9 @@ class GameSpec:
     combos: dict[str, ComboDef] = attrs.field(factory=dict)
     # the mcts bot's playouts stop after this many moves, scored by evaluate (None: play out)
     rollout_moves: int | None = None
+    # how the search bots' playouts pick a move: "uniform" (any legal move alike) or "by_move"
+    # (a move id alike, then one of its moves: rollout_policy)
+    rollout_policy: str = "uniform"
     # what the solver (tabletop/solve.py) may assume: win_bound (compiled), monotone (var names)
     solver: dict[str, Any] | None = None
     # what the expert bot may use (bot:): estimate (compiled, over the state)
@@ -495,7 +498,8 @@ class _Loader:
             "id", "name", "summary", "players", "max_moves", "score_bounds", "options",
             "card_types", "cards", "zones", "vars", "derived", "setup", "moves", "procedures",
             "hooks", "end", "outcomes", "view", "display", "secret", "first_player",
-            "evaluate", "rules", "functions", "combos", "rollout_moves", "solver", "bot",
+            "evaluate", "rules", "functions", "combos", "rollout_moves", "rollout_policy",
+            "solver", "bot",
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
@@ -612,6 +616,7 @@ class _Loader:
             raw=d, card_effects=card_effects, card_require=card_require,
             card_derived=card_derived, untranslated=tuple(self.untranslated),
             combos=combos, rollout_moves=self.rollout_moves(d),
+            rollout_policy=self.rollout_policy(d),
             solver=self.solver_words(d.get("solver"), vars_, derived),
             bot=self.bot_words(d.get("bot")),
         )
@@ -650,6 +655,15 @@ class _Loader:
         if d.get("evaluate") is None:
             raise self.fail("rollout_moves", "rollout_evaluate")
         return n
+
+    def rollout_policy(self, d: dict[str, Any]) -> str:
+        """``rollout_policy``: uniform (the default) or by_move."""
+        v = d.get("rollout_policy")
+        if v is None:
+            return "uniform"
+        if v not in ("uniform", "by_move"):
+            raise self.fail("rollout_policy", "rollout_policy", v=v)
+        return str(v)
 
     def solver_words(self, v: Any, vars_: dict[str, Any],
                      derived: dict[str, Any] | None = None) -> dict[str, Any] | None:

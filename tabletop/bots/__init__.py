@@ -65,7 +65,12 @@ def _random_moves(st: State, rng: random.Random, cut: int | None) -> None:
     bound), as ``st.play(rng.choice(st.legal_moves()))`` would: the same moves, the same
     draws from ``rng``, the same game after each and the same error naming the field if the
     ruleset fails; but nothing is kept to undo a move (``State._play_listed``: the world is
-    thrown away then) and ``Random.choice`` is written out for the generator's own class."""
+    thrown away then) and ``Random.choice`` is written out for the generator's own class.
+    A ruleset's ``rollout_policy: by_move`` draws a move id first, then one of its moves
+    (``_by_move_moves``)."""
+    if st.spec.rollout_policy == "by_move":
+        _by_move_moves(st, rng, cut)
+        return
     if type(rng) is not _Random:
         while st.outcome is None and (cut is None or (cut := cut - 1) >= 0):
             st._play_listed(rng.choice(st.legal_moves()))
@@ -84,6 +89,27 @@ def _random_moves(st: State, rng: random.Random, cut: int | None) -> None:
         while r >= n:
             r = getrandbits(k)
         play(moves[r])
+
+
+def _by_move_moves(st: State, rng: random.Random, cut: int | None) -> None:
+    """``_random_moves`` for ``rollout_policy: by_move``: each move of a playout draws one of
+    the move ids legal now (lay, done, accuse) alike, then one of that id's moves alike; so a
+    seat that could lay any of five cards accuses as often as it lays, as a player weighs
+    the two, instead of once in six."""
+    play = st._play_listed
+    choice = rng.choice
+    left = -1 if cut is None else max(cut, 0)
+    while st.outcome is None and left != 0:
+        left -= 1
+        moves = st.legal_moves()
+        first = moves[0].move_id if moves else None
+        if all(m.move_id == first for m in moves):  # one id (or none: choice's error)
+            play(choice(moves))
+            continue
+        kinds: dict[str, list[Move]] = {}
+        for m in moves:
+            kinds.setdefault(m.move_id, []).append(m)
+        play(choice(choice(list(kinds.values()))))
 
 
 class RandomBot:
@@ -130,8 +156,15 @@ class _ViewCtx:
 class GreedyBot:
     """One move ahead: plays each legal move on a sampled world and keeps the best result.
 
-    A finished game is scored by ``reward``; an unfinished one by the ruleset's ``evaluate``
-    expression over the seat's view when it declares one, else by a few random playouts.
+    A finished game is scored by ``reward``. Where the ruleset declares ``evaluate``, a move
+    is judged once it has played out: the rest of the seat's turn and the others' replies
+    are played at random until the seat's next turn begins (at most ``rollout_moves``
+    moves when the ruleset declares it), and the position reached is scored by ``evaluate``
+    over the seat's view; so a Poison Cloud that strikes at the end of the target's next turn,
+    a defence the target may answer with, a claim the next player may accuse, all count.
+    Every move of a sampled world is played out with the same random draws (``playouts``
+    of them), so the moves are compared on the same replies. Without ``evaluate``, a move is
+    judged by a few random playouts to the end.
     """
 
     name = "greedy"
@@ -145,12 +178,8 @@ class GreedyBot:
     def value(self, state: State, seat: int) -> float:
         if state.is_over:
             return 1000.0 * reward(state, seat)
-        evaluate = state.spec.evaluate
-        if evaluate is not None:
-            v = evaluate(_ViewCtx(state.lazy_view(seat), seat, state.players))
-            if isinstance(v, bool) or not isinstance(v, int | float):
-                raise ruleset_error(BotError, "evaluate_number", v=v)
-            return float(v)
+        if state.spec.evaluate is not None:
+            return _judge(state, seat)
         total = 0.0
         for _ in range(self.playouts):
             total += reward(rollout(state.copy(), self.rng), seat)
@@ -163,15 +192,37 @@ class GreedyBot:
         scores = {m.text: 0.0 for m in legal}
         for _ in range(self.samples):
             world = sample(self.rng)
+            settle = world.spec.evaluate is not None
+            draws = [self.rng.getrandbits(64) for _ in range(self.playouts if settle else 0)]
+            turn = world.turn
             for m in legal:
                 st = world.copy()
                 try:
                     st.play(m.text)
                 except TabletopError:  # not legal in this world: judge it by the others
                     continue
-                scores[m.text] += self.value(st, seat)
+                if not settle:
+                    scores[m.text] += self.value(st, seat)
+                    continue
+                for d in draws:
+                    out = st.copy()
+                    _play_out_turn(out, seat, turn, random.Random(d))
+                    scores[m.text] += self.value(out, seat) / len(draws)
         best = max(scores.values())
         return self.rng.choice([m for m in legal if scores[m.text] == best])
+
+
+def _play_out_turn(st: State, seat: int, turn: int, rng: random.Random) -> None:
+    """Random moves (as playouts choose them) until ``seat`` is to move in a turn of its own
+    after ``turn``, or the game ends; at most ``rollout_moves`` moves when the ruleset
+    declares it."""
+    left = st.spec.rollout_moves
+    while st.outcome is None and (left is None or left > 0):
+        if st.turn != turn and st.turn_seat == seat and st.current_player == seat:
+            return
+        _random_moves(st, rng, 1)
+        if left is not None:
+            left -= 1
 
 
 def _judge(state: State, seat: int) -> float:
@@ -205,15 +256,18 @@ class MctsBot:
     the tree by UCB among the moves legal in that world, adds one node, finishes the game at
     random and credits each node's mover with its reward. Rewards are rescaled to the spread
     seen so far, so the exploration constant ``c`` suits games whose rewards differ only by a
-    few points of score (solo games that are rarely won). ``iterations`` and ``seconds`` bound
-    the search (whichever comes first); the most visited move is played. A ruleset's
-    ``rollout_moves`` cuts each playout short, scored by its ``evaluate`` (``_judge``).
+    few points of score (solo games that are rarely won). ``iterations`` bound the search;
+    ``seconds`` (default ``SECONDS``; 0: none) is a guard on top, so that no move keeps a table
+    waiting longer: the same seed gives the same move wherever the iterations end first. The
+    most visited move is played. A ruleset's ``rollout_moves`` cuts each playout short,
+    scored by its ``evaluate`` (``_judge``).
     """
 
     name = "mcts"
+    SECONDS = 2.0  # the longest a move may think, by default
 
     def __init__(self, seed: int | None = None, iterations: float = 200,
-                 seconds: float = 0.0, c: float = 0.7) -> None:
+                 seconds: float = SECONDS, c: float = 0.7) -> None:
         self.rng = random.Random(seed)
         self.iterations = max(1, int(iterations))
         self.seconds = float(seconds)
@@ -225,7 +279,8 @@ class MctsBot:
             return legal[0]
         rng = self.rng
         root = _Node(None)
-        lo, hi = 1.0, 0.0  # the spread of rewards seen so far: UCB works on it rescaled
+        lo, hi = math.inf, -math.inf  # the spread of rewards seen so far: UCB works on it
+        # rescaled (rewards of 0 to 1, or evaluate's numbers where playouts are cut short)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         c = self.c
         log, sqrt = math.log, math.sqrt
@@ -285,8 +340,8 @@ BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
 
 
 def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
-    """A bot by name (random, greedy, mcts, expert) with its settings (mcts: iterations,
-    seconds; expert: worlds, nodes, seconds, exact).
+    """A bot by name (random, greedy, mcts, expert) with its settings (greedy: samples,
+    playouts; mcts: iterations, seconds (2 by default); expert: worlds, nodes, seconds, exact).
 
     :raises BotError: no bot of that kind, or a setting it does not take.
     """
