@@ -19,6 +19,7 @@ from rich.console import Console
 
 from . import __version__, registry
 from .errors import TabletopError
+from .files import MAX_PAGE_BYTES, MAX_SAVE_BYTES, read_text
 from .ruleset_messages import ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
@@ -471,7 +472,7 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
         return 1
     if registry.page_lang(page) != lang:
         console.print(t(lang, "page_in_english"), style="yellow", markup=False)
-    console.print(Markdown(page.read_text(encoding="utf-8")))
+    console.print(Markdown(read_text(page, MAX_PAGE_BYTES, "page")))
     return 0
 
 
@@ -546,7 +547,7 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
     if a.load:
         path = Path(a.load).expanduser()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path, MAX_SAVE_BYTES, "save")
         except OSError as e:
             raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:
@@ -611,7 +612,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
     if a.load:
         path = Path(a.load).expanduser()
         try:
-            state = registry.restore(path.read_text(encoding="utf-8"))
+            state = registry.restore(read_text(path, MAX_SAVE_BYTES, "save"))
         except OSError as e:
             raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
         except UnicodeDecodeError:

@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
+from .files import MAX_RULESET_BYTES as MAX_FILE_BYTES  # a ruleset file
 from .ruleset_messages import Langs, ruleset_texts
 
-MAX_FILE_BYTES = 1_000_000  # a ruleset file
 MAX_YAML_DEPTH = 64  # nested mappings and lists
 MAX_YAML_VALUES = 200_000  # values in the file once every alias (*name) is expanded
 MAX_EXPR_CHARS = 20_000  # one expression's text

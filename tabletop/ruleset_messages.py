@@ -270,6 +270,10 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "file_too_big": {"en": "the file is larger than {limit} bytes (the limit)",
                      "fr": "le fichier dépasse {limit} octets (la limite)"},
     "no_such_file": {"en": "no such file", "fr": "ce fichier n'existe pas"},
+    "not_regular_file": {"en": "not a regular file (a folder, a pipe or a device); a ruleset "
+                               "is an ordinary YAML file",
+                         "fr": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un "
+                               "périphérique) ; des règles sont un fichier YAML ordinaire"},
     "cannot_read": {"en": "cannot read the file ({why})",
                     "fr": "impossible de lire le fichier ({why})"},
     "ruleset_too_deep": {"en": "the ruleset is nested too deeply to read",

@@ -7,7 +7,6 @@ import random
 import re
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -23,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import simulate as sim
+from ..files import MAX_RULESET_BYTES, read_text
 from ..game import Game
 from ..texts import text_of
 from ..values import message_error
@@ -209,7 +209,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
     master = seed if seed is not None else random.SystemRandom().randrange(2**31)
     text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
     if cluster and game.source_ref is not None:
-        text = Path(game.source_ref).read_text(encoding="utf-8")
+        text = read_text(game.source_ref, MAX_RULESET_BYTES)  # loaded just now, within it
     ref = game.source_ref or game.id
     values = cmp_[1] if cmp_ else [None]
     setups = [sim.Setup(ref, text, players, tuple(names) if names else None,

@@ -20,6 +20,7 @@ from rich.text import Text
 from ..bots import Bot, BotError, decide
 from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
+from ..files import MAX_PAGE_BYTES, read_text
 from ..registry import doc_path, page_lang
 from ..spec import text_of
 from ..state import Ctx, Move, State
@@ -143,7 +144,7 @@ class Table:
         with self.console.capture() as capture:
             if page_lang(page) != self.lang:
                 self.say(t(self.lang, "page_in_english"), "yellow")
-            self.console.print(Markdown(page.read_text(encoding="utf-8")))
+            self.console.print(Markdown(read_text(page, MAX_PAGE_BYTES, "page")))
         self.page(capture.get().splitlines())
 
     def page(self, lines: list[str]) -> None:
