@@ -23,7 +23,7 @@ from typing import Any
 from .files import (MAX_CACHE_BYTES, MAX_RULESET_BYTES, FileReadError, read_bytes, read_text,
                     resolved)
 
-VERSION = 2  # bump when the shape of an entry changes (2: each entry has its digest)
+VERSION = 1  # bump when the shape of an entry changes (an entry without its digest is built again)
 MAX_CHAIN = 8  # extends: steps followed to build an entry's signature
 _FIELDS = {"id", "name", "summary", "min_players", "max_players", "own_rules"}
 _EXTENDS = re.compile(r"^extends:\s*[\"']?([^\"'#\s]+)", re.MULTILINE)
