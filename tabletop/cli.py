@@ -23,6 +23,7 @@ from .files import MAX_PAGE_BYTES, MAX_SAVE_BYTES, read_text
 from .ruleset_messages import ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
+from .ui.output import SafeConsole, clean, prepare_streams
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -71,8 +72,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         lang = _Parser.lang
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: {_arg_message(message, lang)} "
-                     f"{t(lang, 'cli_see_help', command=self.prog)}\n")
+        self.exit(2, clean(f"{self.prog}: {_arg_message(message, lang)} "
+                           f"{t(lang, 'cli_see_help', command=self.prog)}") + "\n")
 
 
 def _argv_lang(argv: Sequence[str]) -> str:
@@ -883,9 +884,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     args = sys.argv[1:] if argv is None else argv
     lang = _Parser.lang = _argv_lang(args)
+    narrow = prepare_streams()  # any output encoding: what it cannot write shows as "?"
+    if narrow is not None:
+        sys.stderr.write(f"tabletop: {t(lang, 'cli_narrow_encoding', encoding=narrow)}\n")
     parser = _parser(lang)
     a = parser.parse_args(args)
-    console = Console(highlight=False)
+    console = SafeConsole(highlight=False)  # names and ruleset texts without control codes
     try:
         for folder in getattr(a, "games_dir", None) or []:
             registry.add_games_dir(folder)

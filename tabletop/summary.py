@@ -20,8 +20,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .files import (MAX_CACHE_BYTES, MAX_RULESET_BYTES, FileReadError, read_bytes, read_text,
-                    resolved)
+from .files import (
+    MAX_CACHE_BYTES,
+    MAX_RULESET_BYTES,
+    FileReadError,
+    read_bytes,
+    read_text,
+    resolved,
+)
 
 VERSION = 1  # bump when the shape of an entry changes (an entry without its digest is built again)
 MAX_CHAIN = 8  # extends: steps followed to build an entry's signature

@@ -198,6 +198,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "options or seed with it (only --seat, --watch, --lang, --save)",
         "cli_solo_players": "--solo plays alone: leave out --players (or drop --solo)",
         "cli_cannot_read_save": "cannot read the saved game {path} ({why})",
+        "cli_narrow_encoding": "the output encoding ({encoding}) cannot write every "
+                               "character: suits and accents show as ?; a UTF-8 terminal "
+                               "(PYTHONIOENCODING=utf-8) shows them",
         "cli_save_not_text": "{path} is not a tabletop save (it is not text)",
         "cli_which_game_play": "which game? e.g. tabletop play scoundrel (see: tabletop list)",
         "cli_which_game_solve": "which game? e.g. tabletop solve scoundrel --seed 7",
@@ -430,6 +433,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
                           "--watch, --lang, --save)",
         "cli_solo_players": "--solo joue seul : retirez --players (ou retirez --solo)",
         "cli_cannot_read_save": "impossible de lire la partie sauvegardée {path} ({why})",
+        "cli_narrow_encoding": "l'encodage de sortie ({encoding}) ne peut pas écrire tous "
+                               "les caractères : couleurs des cartes et accents s'affichent "
+                               "en ? ; un terminal UTF-8 (PYTHONIOENCODING=utf-8) les "
+                               "affiche",
         "cli_save_not_text": "{path} n'est pas une sauvegarde de tabletop (ce n'est pas du "
                              "texte)",
         "cli_which_game_play": "quel jeu ? par exemple tabletop play scoundrel (voir : tabletop "

@@ -25,6 +25,7 @@ from ..registry import doc_path, page_lang
 from ..spec import text_of
 from ..state import Ctx, Move, State
 from .i18n import bot_name, t
+from .output import clean
 from .render import Fit, options_in_play, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
@@ -45,7 +46,7 @@ class Table:
         self.bots = bots
         self.lang = lang
         self.console = console
-        self.read = read
+        self.read = lambda prompt: read(clean(prompt))  # a name in a prompt, cleaned too
         self.save_path = save_path
         self.watch = watch
         self.delay = delay
