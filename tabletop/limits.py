@@ -33,6 +33,9 @@ MAX_TEXT = 100_000  # characters in one text built during play
 MAX_NUMBER = 10**15  # the largest whole number a game computes (either sign)
 MAX_WORK = 2_000_000  # items expressions go through for one move, listing or view
 MAX_FRAMES = 10_000  # effect blocks waiting to run at once (for_each bodies, procedures)
+# a game of `tabletop simulate` or `tabletop check` not over after this many moves is stopped
+# and reported with its seed (a ruleset's max_moves above it is never reached there)
+GAME_MOVES = 100_000
 
 class LimitError(Exception):
     """A limit of this module was passed; ``line`` is where, when known; ``texts`` is the

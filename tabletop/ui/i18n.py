@@ -80,6 +80,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_setup": "Options: {options}. Seats: {seats}.",
         "sim_playing": "Playing",
         "sim_answer": "answer {var}",
+        "sim_unfinished": "Games that did not end within {moves} moves or {seconds} s: {n}, "
+                          "stopped and left out of the figures below. The first: {first}.",
+        "sim_unfinished_one": "game {game} (seed {seed}, {moves} moves)",
+        "sim_missing": "Games {first} to {last}{run} were not played: {why}; the figures "
+                       "leave them out.",
         "sim_speed": "{rate} games/s",
         "sim_nothing": "Stopped before any game was played: nothing to report.",
         "sim_stopped": "Stopped after {done} of {total} games: the figures are those of the "
@@ -304,6 +309,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_setup": "Options : {options}. Sièges : {seats}.",
         "sim_playing": "Parties",
         "sim_answer": "réponse {var}",
+        "sim_unfinished": "Parties non finies en {moves} coups ou {seconds} s : {n}, "
+                          "arrêtées et laissées hors des chiffres ci-dessous. La première : "
+                          "{first}.",
+        "sim_unfinished_one": "partie {game} (graine {seed}, {moves} coups)",
+        "sim_missing": "Les parties {first} à {last}{run} n'ont pas été jouées : {why} ; "
+                       "les chiffres les laissent de côté.",
         "sim_speed": "{rate} parties/s",
         "sim_nothing": "Arrêté avant la fin d'une partie : rien à dire.",
         "sim_stopped": "Arrêté après {done} parties sur {total} : les chiffres sont ceux des "
