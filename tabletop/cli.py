@@ -19,7 +19,7 @@ from rich.console import Console
 
 from . import __version__, registry
 from .errors import TabletopError
-from .files import MAX_PAGE_BYTES, MAX_SAVE_BYTES, read_text
+from .files import MAX_PAGE_BYTES, MAX_SAVE_BYTES, read_text, size_text
 from .ruleset_messages import ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
@@ -738,16 +738,25 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
             except (solve.OutOfBudget, KeyboardInterrupt) as e:
                 kept = getattr(e, "kept", 0)
                 counts = {lang: _count(kept, lang) for lang in LANGS}
+                # where the positions solved so far are kept, and how big that is
+                table = solve.table_file(game, options, 0)
+                partial = solve.partial_file(table) if table is not None else None
+                try:
+                    size = partial.stat().st_size if partial is not None else 0
+                except OSError:
+                    size = 0
+                if not size:
+                    kept = 0
                 if isinstance(e, KeyboardInterrupt):
                     if not kept:
                         raise
                     stopped = UsageError("solve_game_stopped", game=game.spec.name,
-                                         kept=counts)
+                                         kept=counts, path=partial, size=size_text(size))
                     stopped.exit_code = 130  # as any command stopped by Ctrl-C or kill
                     raise stopped from None
                 raise UsageError("solve_game_kept" if kept else "solve_game_timeout",
                                  game=game.spec.name, seconds=_nums(a.seconds),
-                                 kept=counts) from None
+                                 kept=counts, path=partial, size=size_text(size)) from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"],
                         "resumed": info["resumed"]})

@@ -499,6 +499,20 @@ def _run_workers(workers: int, setups: Sequence[Setup], tasks: list[tuple[int, i
                 proc.kill()
 
 
+def install_command(extra: str) -> str:
+    """The command that installs an extra (plot, cluster) the way tabletop was installed:
+    from a checkout (``pip install -e '.[plot]'``, the checkout's folder named when it is not
+    the current one), else from the package index (``pip install 'tabletop[plot]'``)."""
+    root = Path(registry.__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "tabletop" / "__init__.py").is_file():
+        try:
+            here = Path.cwd().resolve() == root
+        except OSError:
+            here = False
+        return f"pip install -e '{'.' if here else root}[{extra}]'"
+    return f"pip install 'tabletop[{extra}]'"
+
+
 def cluster_available() -> bool:
     """Whether Dask's distributed scheduler client can be imported."""
     return importlib.util.find_spec("distributed") is not None
@@ -638,7 +652,8 @@ def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, i
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise message_error(SimulateError, "needs_cluster") from None
+        raise message_error(SimulateError, "needs_cluster",
+                            command=install_command("cluster")) from None
     client = _connect(distributed, address)
     futures = []
     try:

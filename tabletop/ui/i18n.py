@@ -152,10 +152,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "far longer (docs/solve.md); --load answers from a saved "
                               "position late in a game",
         "solve_game_kept": "{game} was not solved within {seconds} s; the {kept} positions "
-                           "solved so far are kept, and the same command goes on from them "
-                           "(the whole game may need hours: docs/solve.md)",
-        "solve_game_stopped": "stopped; the {kept} positions of {game} solved so far are kept, "
-                              "and the same command goes on from them",
+                           "solved so far are kept in {path} ({size}; delete it to free the "
+                           "space), and the same command goes on from them (the whole game "
+                           "may need hours: docs/solve.md)",
+        "solve_game_stopped": "stopped; the {kept} positions of {game} solved so far are kept "
+                              "in {path} ({size}; delete it to free the space), and the same "
+                              "command goes on from them",
         "sim_games": "games",
         "sim_example": "for example",
         "sim_move_kinds": "Moves: how often, and the win rate of the seats that made them",
@@ -386,10 +388,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "demander bien plus (docs/solve.md) ; --load répond depuis une "
                               "partie sauvegardée avancée",
         "solve_game_kept": "{game} n'a pas été résolu en {seconds} s ; les {kept} positions "
-                           "déjà résolues sont gardées, et la même commande repart de là "
-                           "(la partie entière peut demander des heures : docs/solve.md)",
+                           "déjà résolues sont gardées dans {path} ({size} ; supprimez-le "
+                           "pour libérer la place), et la même commande repart de là (la "
+                           "partie entière peut demander des heures : docs/solve.md)",
         "solve_game_stopped": "arrêté ; les {kept} positions de {game} déjà résolues sont "
-                              "gardées, et la même commande repart de là",
+                              "gardées dans {path} ({size} ; supprimez-le pour libérer la "
+                              "place), et la même commande repart de là",
         "sim_games": "parties",
         "sim_example": "par exemple",
         "sim_move_kinds": "Coups : leur fréquence, et les victoires des sièges qui les ont joués",

@@ -222,9 +222,11 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
         from . import plot
 
         if not plot.available():
-            raise message_error(sim.SimulateError, "needs_plot")
+            raise message_error(sim.SimulateError, "needs_plot",
+                                command=sim.install_command("plot"))
     if cluster and not sim.cluster_available():
-        raise message_error(sim.SimulateError, "needs_cluster")
+        raise message_error(sim.SimulateError, "needs_cluster",
+                            command=sim.install_command("cluster"))
     master = seed if seed is not None else random.SystemRandom().randrange(2**31)
     text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
     if cluster and game.source_ref is not None:
