@@ -18,9 +18,10 @@ from typing import Any
 
 import yaml
 
-from .files import MAX_RULESET_BYTES as MAX_FILE_BYTES  # a ruleset file
+from .files import MAX_RULESET_BYTES
 from .ruleset_messages import Langs, ruleset_texts
 
+MAX_FILE_BYTES = MAX_RULESET_BYTES  # a ruleset file (files.py reads it within this)
 MAX_YAML_DEPTH = 64  # nested mappings and lists
 MAX_YAML_VALUES = 200_000  # values in the file once every alias (*name) is expanded
 MAX_EXPR_CHARS = 20_000  # one expression's text

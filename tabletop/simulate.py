@@ -381,7 +381,10 @@ def _worker(conn: Any, parent: int) -> None:
             if job is None:
                 return
             tid, setup, a, b = job
-            out = run_chunk(setup, a, b, lambda n, tid=tid: conn.send(("tick", tid, n)))
+            def tick(n: int, tid: int = tid) -> None:
+                conn.send(("tick", tid, n))
+
+            out = run_chunk(setup, a, b, tick)
             conn.send(("done", tid, out))
     except (EOFError, OSError, KeyboardInterrupt):  # the parent is gone, or stops
         return
@@ -454,21 +457,22 @@ def _run_workers(workers: int, setups: Sequence[Setup], tasks: list[tuple[int, i
 
     try:
         while True:
-            for conn, (_proc, tid) in list(busy.items()):
+            for idle, (_proc, tid) in list(busy.items()):
                 if tid is None and queue:
-                    give(conn)
+                    give(idle)
             while queue and len(busy) < min(workers, len(tasks)):
                 start()
                 give(next(reversed(busy)))
             if not any(tid is not None for _p, tid in busy.values()):
                 break
             sentinels = {p.sentinel: c for c, (p, _t) in busy.items()}
-            for item in wait([*busy, *sentinels]):
-                conn = item if item in busy else sentinels.get(item)
+            ready: list[Any] = wait([*busy, *sentinels])
+            for item in ready:
+                conn: Any = item if item in busy else sentinels.get(item)
                 if conn is None or conn not in busy:
                     continue
                 proc, tid = busy[conn]
-                msg = None
+                msg: Any = None
                 if item is conn:
                     try:
                         msg = conn.recv()

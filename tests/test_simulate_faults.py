@@ -272,3 +272,21 @@ def test_an_address_that_does_not_speak_dask_is_one_sentence(
     assert code == 2
     assert f"tabletop: {sentence.format(address=address)}" in out
     assert "memory" not in out and "Traceback" not in out
+
+
+# ------------------------------------------------------------------------------ progress
+
+
+def test_progress_is_told_within_a_chunk_and_under_compare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slow games (searching bots) filled a chunk of 100 for minutes with no word: the bar
+    now moves as games are played, and so under --compare too."""
+    monkeypatch.setattr(sim, "TICK_SECONDS", -1.0)  # tell after every game
+    told: list[int] = []
+    setups = [setup(bias="fair"), setup(bias="loaded")]
+    result = sim.run(setups, 400, progress=told.append)
+    size = sim.chunk_size(400, 1)
+    assert size > 1
+    assert told[0] == 1  # the first game, before its chunk is over
+    assert told == sorted(told) and told[-1] == 800 == result.games
+    assert any(n % size for n in told)

@@ -46,7 +46,7 @@ class Table:
         self.bots = bots
         self.lang = lang
         self.console = console
-        self.read = lambda prompt: read(clean(prompt))  # a name in a prompt, cleaned too
+        self._read = read
         self.save_path = save_path
         self.watch = watch
         self.delay = delay
@@ -59,6 +59,10 @@ class Table:
         self.failure_told = False  # and the people were told (once)
 
     # ---------------------------------------------------------------- helpers
+    def read(self, prompt: str) -> str:
+        """What is typed after ``prompt`` (a name in it cleaned of control characters)."""
+        return self._read(clean(prompt))
+
     def say(self, text: str, style: str = "") -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
 
