@@ -185,7 +185,7 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
     asker = ""  # the move that asks the questions answered next
     while not st.is_over:
         over = ("moves" if st.move_count >= GAME_MOVES else
-                "time" if st.move_count % 64 == 0 and time.monotonic() > deadline else None)
+                "time" if time.monotonic() > deadline else None)
         if over is not None:  # a game that does not end: stopped, named, not in the figures
             tally.unfinished += 1
             tally.stuck = sorted([*tally.stuck, (index, seed, st.move_count, over)]
