@@ -181,19 +181,26 @@ def test_the_report_says_which_games_are_missing_and_why() -> None:
 
 
 def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """Games that never end (ends=never) keep a worker busy: killed with -9, the parent
+    cannot tell it; the worker sees its parent gone and ends."""
     script = (
-        "import multiprocessing, sys, threading, time\n"
+        "import multiprocessing, threading, time\n"
         "from tabletop import simulate as sim\n"
-        f"s = sim.Setup({COIN!r}, None, 2, None, (), (('random', ()),) * 2, 1)\n"
-        "def tell(done):\n"
-        "    if not getattr(tell, 'said', False):\n"
-        "        tell.said = True\n"
-        "        print(' '.join(str(c.pid) for c in multiprocessing.active_children()),"
+        f"s = sim.Setup({ENDLESS!r}, None, 2, None, (('ends', 'never'),),"
+        " (('random', ()),) * 2, 1)\n"
+        "def tell():\n"
+        "    while len(multiprocessing.active_children()) < 2:\n"
+        "        time.sleep(0.1)\n"
+        "    time.sleep(1)\n"
+        "    print(' '.join(str(c.pid) for c in multiprocessing.active_children()),"
         " flush=True)\n"
-        "sim.run([s], 10_000_000, workers=2, progress=tell)\n")
+        "if __name__ == '__main__':\n"
+        "    threading.Thread(target=tell, daemon=True).start()\n"
+        "    sim.run([s], 1000, workers=2)\n")
+    (tmp_path / "run.py").write_text(script, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
-    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                              text=True, env=env)
+    parent = subprocess.Popen([sys.executable, str(tmp_path / "run.py")],
+                              stdout=subprocess.PIPE, text=True, env=env)
     assert parent.stdout is not None
     pids = [int(p) for p in parent.stdout.readline().split()]
     assert pids
