@@ -16,6 +16,7 @@ import attrs
 
 from .errors import TabletopError
 from .game import Game
+from .limits import GAME_MOVES
 from .ruleset_messages import Langs, counted, ruleset_texts
 from .state import State
 
@@ -24,7 +25,7 @@ from .state import State
 class Problem:
     """One problem met in a random game, and how to meet it again."""
 
-    kind: str  # start | stuck | limit | play | moves | view | score | setup | end
+    kind: str  # start | stuck | limit | endless | play | moves | view | score | setup | end
     message: str
     seed: int
     players: int
@@ -71,7 +72,7 @@ def play_check(game: Game, games: int = 300, seconds: float = 20.0) -> Report:
         if time.monotonic() > deadline:
             report.stopped = True
             break
-        problem = _one_game(game, seed, players, opts, deadline)
+        problem = _one_game(game, seed, players, opts, deadline, seconds / 2)
         report.games += 1
         if isinstance(problem, int):
             report.lengths.append(problem)
@@ -83,8 +84,11 @@ def play_check(game: Game, games: int = 300, seconds: float = 20.0) -> Report:
 
 
 def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
-              deadline: float) -> Problem | int | None:
-    """The game's length when it ends well, None when the time ran out, else its problem."""
+              deadline: float, most: float = float("inf")) -> Problem | int | None:
+    """The game's length when it ends well, None when the time ran out, else its problem.
+    A game not over after GAME_MOVES moves, or after ``most`` seconds when the budget runs
+    out, is the problem "endless" (said with its seed and the moves played, not listed)."""
+    began = time.monotonic()
     def problem(kind: str, message: str | dict[str, str] | Exception, st: State | None,
                 last: str | None = None, **kw: object) -> Problem:
         """A problem: ``message`` is a key of ruleset_messages' catalogue (its values as
@@ -103,7 +107,14 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
     spec = game.spec
     while True:
         if time.monotonic() > deadline:
+            if st.history and time.monotonic() - began > most:
+                return attrs.evolve(problem("endless", "check_endless_time", st,
+                                            n=len(st.history), seconds=round(most),
+                                            max=spec.max_moves), moves=())
             return None
+        if len(st.history) >= GAME_MOVES and not st.is_over:
+            return attrs.evolve(problem("endless", "check_endless", st, n=GAME_MOVES,
+                                        max=spec.max_moves), moves=())
         try:
             legal = st.legal_moves()
         except TabletopError as e:

@@ -19,9 +19,11 @@ from rich.console import Console
 
 from . import __version__, registry, savefiles
 from .errors import TabletopError
+from .files import MAX_PAGE_BYTES, read_text, size_text
 from .ruleset_messages import ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
+from .ui.output import SafeConsole, clean, prepare_streams
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -72,8 +74,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         lang = _Parser.lang
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: {_arg_message(message, lang)} "
-                     f"{t(lang, 'cli_see_help', command=self.prog)}\n")
+        self.exit(2, clean(f"{self.prog}: {_arg_message(message, lang)} "
+                           f"{t(lang, 'cli_see_help', command=self.prog)}") + "\n")
 
 
 def _argv_lang(argv: Sequence[str]) -> str:
@@ -472,7 +474,7 @@ def cmd_rules(console: Console, game: str, lang: str, designer: bool = False) ->
         return 1
     if registry.page_lang(page) != lang:
         console.print(t(lang, "page_in_english"), style="yellow", markup=False)
-    console.print(Markdown(page.read_text(encoding="utf-8")))
+    console.print(Markdown(read_text(page, MAX_PAGE_BYTES, "page")))
     return 0
 
 
@@ -535,7 +537,7 @@ def _read_save(arg: str) -> tuple[Path, str]:
             raise UsageError("cli_no_last_save", folder=savefiles.save_dir())
         path = found
     try:
-        return path, savefiles.read_text(path)
+        return path, savefiles.read_save(path)
     except OSError as e:
         raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
     except UnicodeDecodeError:
@@ -622,6 +624,7 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
             say(f"  {typed_text(e.path.name)}", "bold")
             if e.data is None:
                 said = (t(lang, e.why) if isinstance(e.why, str) else
+                        text_of(e.why, lang) if isinstance(e.why, dict) else
                         text_of(_as_langs(_why(e.why)), lang))
                 say("      " + t(lang, "saves_not_save", why=said), "yellow")
                 continue
@@ -638,7 +641,7 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
         if e.data is None or not e.finished or savefiles.in_use(e.path):
             continue
         try:  # believed only when its moves give a finished game
-            if registry.restore(savefiles.read_text(e.path)).is_over:
+            if registry.restore(savefiles.read_save(e.path)).is_over:
                 done.append(e.path)
         except (TabletopError, OSError, UnicodeDecodeError):
             continue
@@ -820,16 +823,25 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
             except (solve.OutOfBudget, KeyboardInterrupt) as e:
                 kept = getattr(e, "kept", 0)
                 counts = {lang: _count(kept, lang) for lang in LANGS}
+                # where the positions solved so far are kept, and how big that is
+                table = solve.table_file(game, options, 0)
+                partial = solve.partial_file(table) if table is not None else None
+                try:
+                    size = partial.stat().st_size if partial is not None else 0
+                except OSError:
+                    size = 0
+                if not size:
+                    kept = 0
                 if isinstance(e, KeyboardInterrupt):
                     if not kept:
                         raise
                     stopped = UsageError("solve_game_stopped", game=game.spec.name,
-                                         kept=counts)
+                                         kept=counts, path=partial, size=size_text(size))
                     stopped.exit_code = 130  # as any command stopped by Ctrl-C or kill
                     raise stopped from None
                 raise UsageError("solve_game_kept" if kept else "solve_game_timeout",
                                  game=game.spec.name, seconds=_nums(a.seconds),
-                                 kept=counts) from None
+                                 kept=counts, path=partial, size=size_text(size)) from None
             out.update({"win_probability": p, "positions": info["positions"],
                         "seconds": info["seconds"], "cached": info["cached"],
                         "resumed": info["resumed"]})
@@ -862,10 +874,6 @@ def _why(e: OSError) -> dict[str, str] | str:
     fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
           errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
     en = str(e.strerror or e)
-    ours = {savefiles.NOT_REGULAR: "ce n'est pas un fichier ordinaire",
-            savefiles.TOO_BIG: "trop gros pour être une sauvegarde"}
-    if e.errno == 0 and en in ours:
-        return {"en": en, "fr": ours[en]}
     return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
 
 
@@ -974,9 +982,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `tabletop` command."""
     args = sys.argv[1:] if argv is None else argv
     lang = _Parser.lang = _argv_lang(args)
+    narrow = prepare_streams()  # any output encoding: what it cannot write shows as "?"
+    if narrow is not None:
+        sys.stderr.write(f"tabletop: {t(lang, 'cli_narrow_encoding', encoding=narrow)}\n")
     parser = _parser(lang)
     a = parser.parse_args(args)
-    console = Console(highlight=False)
+    console = SafeConsole(highlight=False)  # names and ruleset texts without control codes
     try:
         for folder in getattr(a, "games_dir", None) or []:
             registry.add_games_dir(folder)

@@ -18,9 +18,10 @@ from typing import Any
 
 import yaml
 
+from .files import MAX_RULESET_BYTES
 from .ruleset_messages import Langs, ruleset_texts
 
-MAX_FILE_BYTES = 1_000_000  # a ruleset file
+MAX_FILE_BYTES = MAX_RULESET_BYTES  # a ruleset file (files.py reads it within this)
 MAX_YAML_DEPTH = 64  # nested mappings and lists
 MAX_YAML_VALUES = 200_000  # values in the file once every alias (*name) is expanded
 MAX_EXPR_CHARS = 20_000  # one expression's text
@@ -34,6 +35,9 @@ MAX_NUMBER = 10**15  # the largest whole number a game computes (either sign)
 MAX_WORK = 2_000_000  # items expressions go through for one move, listing or view
 MAX_FRAMES = 10_000  # effect blocks waiting to run at once (for_each bodies, procedures)
 MAX_SEED = 2**63 - 1  # the largest seed a game is dealt from (the API, the command, saves)
+# a game of `tabletop simulate` or `tabletop check` not over after this many moves is stopped
+# and reported with its seed (a ruleset's max_moves above it is never reached there)
+GAME_MOVES = 100_000
 
 class LimitError(Exception):
     """A limit of this module was passed; ``line`` is where, when known; ``texts`` is the

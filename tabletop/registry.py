@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import SaveFileError, TabletopError, UnknownGameError
+from .files import MAX_PAGE_BYTES, FileReadError, is_file, read_text, resolved
 from .texts import text_of
 
 if TYPE_CHECKING:  # the engine is imported when a game is loaded: `tabletop list` starts fast
@@ -64,7 +65,11 @@ def user_games() -> dict[str, Path]:
     for d in games_dirs():
         if not d.is_dir():
             continue
-        for p in sorted([*d.glob("*.yaml"), *d.glob("*.yml")]):
+        try:
+            found = sorted([*d.glob("*.yaml"), *d.glob("*.yml")])
+        except OSError:  # a folder that cannot be listed: its games are not there
+            continue
+        for p in found:
             if p.stem not in shipped and p.stem not in out:
                 out[p.stem] = p
     return out
@@ -86,8 +91,11 @@ def page_beside(source_ref: str | None, lang: str) -> str | None:
     src = Path(source_ref)
     for name in (f"{src.stem}.{lang}.md", f"{src.stem}.md"):
         page = src.with_name(name)
-        if page.is_file():
-            return page.read_text(encoding="utf-8")
+        if is_file(page):
+            try:
+                return read_text(page, MAX_PAGE_BYTES, "page")
+            except (OSError, UnicodeDecodeError, FileReadError):
+                return None  # a page that cannot be read: the rules come from the ruleset
     return None
 
 
@@ -149,15 +157,15 @@ def locate(game: str | Path) -> tuple[Path, str | None]:
         return ruleset_path(text), None
     p = Path(text)
     if isinstance(game, str) and "/" not in text and text in user_games():
-        found = user_games()[text].resolve()
+        found = resolved(user_games()[text])
         return found, str(found)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        if not p.is_file():
+    if p.suffix in (".yaml", ".yml") or p.exists() or p.is_symlink():
+        if p.is_dir() or not (p.exists() or p.is_symlink()):
             from .values import message_error
 
             raise message_error(UnknownGameError, "no_ruleset_file", path=text,
                                 games=", ".join(games()))
-        return p.resolve(), str(p.resolve())
+        return resolved(p), str(resolved(p))  # not a regular file: load says so
     from .expr import did_you_mean
     from .values import message_error
 

@@ -272,6 +272,10 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "file_too_big": {"en": "the file is larger than {limit} bytes (the limit)",
                      "fr": "le fichier dépasse {limit} octets (la limite)"},
     "no_such_file": {"en": "no such file", "fr": "ce fichier n'existe pas"},
+    "not_regular_file": {"en": "not a regular file (a folder, a pipe or a device); a ruleset "
+                               "is an ordinary YAML file",
+                         "fr": "ce n'est pas un fichier ordinaire (un dossier, un tube ou un "
+                               "périphérique) ; des règles sont un fichier YAML ordinaire"},
     "cannot_read": {"en": "cannot read the file ({why})",
                     "fr": "impossible de lire le fichier ({why})"},
     "ruleset_too_deep": {"en": "the ruleset is nested too deeply to read",
@@ -441,6 +445,12 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                        "fr": "{path} existe déjà : choisissez un autre nom, ou déplacez ce "
                              "fichier"},
     # tabletop simulate (simulate.py)
+    "simulate_worker_signal": {"en": "its worker was stopped by {signal} each time",
+                               "fr": "son processus a été arrêté par {signal} à chaque fois"},
+    "simulate_worker_exit": {"en": "its worker ended (exit code {code}) each time",
+                             "fr": "son processus s'est terminé (code {code}) à chaque fois"},
+    "simulate_answer_seat": {"en": "{move}: whom", "fr": "{move} : qui"},
+    "simulate_answer_value": {"en": "{move}: which", "fr": "{move} : lequel"},
     "simulate_memory": {"en": "a game ran out of memory: a mistake in the ruleset",
                         "fr": "une partie a manqué de mémoire : une erreur dans les règles"},
     "simulate_depth": {"en": "a game ran out of nesting depth: a mistake in the ruleset",
@@ -477,6 +487,19 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "check_stuck": {"en": "nobody can move after {n} {move_word}, and the game is not over",
                     "fr": "personne ne peut jouer après {n} {move_word}, et la partie n'est pas "
                           "finie"},
+    "check_endless": {"en": "a game was not over after {n} moves, and max_moves ({max}) is "
+                            "far off: random play may never finish it (check the end rules, "
+                            "or lower max_moves)",
+                      "fr": "une partie n'était pas finie après {n} coups, et max_moves ({max}) "
+                            "est loin : jouée au hasard, elle risque de ne jamais finir "
+                            "(revoyez les règles de fin, ou baissez max_moves)"},
+    "check_endless_time": {"en": "a game was not over after {n} moves in {seconds} s, half of "
+                                 "the time budget, and max_moves is {max}: random play may "
+                                 "never finish it (check the end rules, or lower max_moves)",
+                           "fr": "une partie n'était pas finie après {n} coups en {seconds} s, "
+                                 "la moitié du temps accordé, et max_moves vaut {max} : jouée "
+                                 "au hasard, elle risque de ne jamais finir (revoyez les "
+                                 "règles de fin, ou baissez max_moves)"},
     "check_limit": {"en": "the game reached max_moves ({n}) without ending: random play never "
                           "finishes it (raise max_moves, or check the end rules)",
                     "fr": "la partie a atteint max_moves ({n}) sans finir : jouée au hasard, "

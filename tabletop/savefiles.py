@@ -13,17 +13,16 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from .files import MAX_SAVE_BYTES, FileReadError, read_text
+
 try:  # advisory locks (Linux, macOS); elsewhere a table plays without one
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-MAX_SAVE_BYTES = 64_000_000  # a save read to list it (a 50,000-move game is about 10 MB)
 LAST = ("last", "dernière", "derniere")  # `tabletop play --load last`: the most recent save
 
 
-NOT_REGULAR = "not a regular file"  # why read_text refuses a file (cli._why says it in French)
-TOO_BIG = "too big to be a save"
 
 
 class SaveRefused(Exception):
@@ -176,39 +175,15 @@ def in_use(path: Path) -> bool:
     return False
 
 
-def read_text(path: Path) -> str:
-    """A save file's text, read only when it is a regular file of bounded size.
-
-    :raises OSError: it cannot be read, is not a regular file or is too big (``strerror``
-        says which).
-    :raises UnicodeDecodeError: it is not text.
-    """
-    with open(path, "rb", opener=_open_no_block) as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(0, NOT_REGULAR)
-        if st.st_size > MAX_SAVE_BYTES:
-            raise OSError(0, TOO_BIG)
-        data = f.read(MAX_SAVE_BYTES + 1)
-    if len(data) > MAX_SAVE_BYTES:
-        raise OSError(0, TOO_BIG)
-    return data.decode("utf-8")
-
-
-def _open_no_block(path: str, flags: int) -> int:
-    """os.open that does not wait on a pipe with nobody writing."""
-    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
-
-
 class Entry:
     """One save of a folder, as ``tabletop saves`` lists it."""
 
     def __init__(self, path: Path, mtime: float, data: dict[str, Any] | None,
-                 why: OSError | str = "") -> None:
+                 why: OSError | str | dict[str, str] = "") -> None:
         self.path = path
         self.mtime = mtime
         self.data = data  # None: not a save, ``why`` (the error met reading it, or the key
-        self.why = why    # of a sentence in ui/i18n.py)
+        self.why = why    # of a sentence in ui/i18n.py, or the sentence in each language)
 
     @property
     def game(self) -> str:
@@ -243,7 +218,10 @@ def entries(folder: Path) -> list[Entry]:
     for p in paths:
         try:
             mtime = p.stat().st_mtime
-            data = json.loads(read_text(p))
+            data = json.loads(read_save(p))
+        except FileReadError as e:  # a pipe, a device, too big: its sentence, as it is
+            out.append(Entry(p, 0.0, None, e.texts))
+            continue
         except OSError as e:
             out.append(Entry(p, 0.0, None, e))
             continue
@@ -265,3 +243,14 @@ def last_save(folder: Path) -> Path | None:
         if e.data is not None and not e.finished and not in_use(e.path):
             return e.path
     return None
+
+
+def read_save(path: Path) -> str:
+    """A save file's text, read as every file is (files.read_text: a regular file of at most
+    MAX_SAVE_BYTES, opened without waiting).
+
+    :raises FileReadError: not a regular file, or too big.
+    :raises OSError: it cannot be opened.
+    :raises UnicodeDecodeError: it is not text.
+    """
+    return read_text(path, MAX_SAVE_BYTES, "save")

@@ -8,6 +8,7 @@ order. The screen, the progress bar and the plot are the UI's (tabletop/ui/simul
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import importlib
@@ -17,6 +18,8 @@ import json
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +30,7 @@ from . import registry, stats
 from .bots import RandomBot, decide, make_bot
 from .errors import TabletopError
 from .game import Game
+from .limits import GAME_MOVES
 from .ruleset_messages import ruleset_texts
 from .spec import CardDef, load_spec_text
 from .values import message_error
@@ -35,6 +39,10 @@ MAX_GAMES = 100_000_000
 MAX_WORKERS = 256
 CLUSTER_TIMEOUT = 10.0  # seconds to reach a Dask scheduler before saying it cannot be reached
 CHUNK_MAX = 100  # games a worker plays before it reports (the progress bar moves with them)
+GAME_SECONDS = 120.0  # a game still playing after this long is stopped and reported
+TRIES = 2  # a chunk whose worker dies is played again, up to this many times in all
+TICK_SECONDS = 0.5  # how often a worker says how many games of its chunk it has played
+STUCK_SHOWN = 5  # the games past their bound that the report names (the lowest indexes)
 
 
 class SimulateError(TabletopError):
@@ -103,6 +111,12 @@ class Tally:
     examples: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     kinds: dict[str, _Use] = field(default_factory=dict)
     cards: dict[str, _Use] = field(default_factory=dict)
+    # games stopped past their bound (GAME_MOVES moves or GAME_SECONDS), not in the figures
+    # above: how many, and the first few as (index, seed, moves played, "moves" or "time")
+    unfinished: int = 0
+    stuck: list[tuple[int, int, int, str]] = field(default_factory=list)
+    # how an answer to a question is typed (its first word in each language), by question
+    answers: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -127,6 +141,10 @@ class Tally:
         for mine, theirs in ((self.kinds, o.kinds), (self.cards, o.cards)):
             for k, u in theirs.items():
                 mine.setdefault(k, _Use()).add(u)
+        self.unfinished += o.unfinished
+        self.stuck = sorted([*self.stuck, *o.stuck])[:STUCK_SHOWN]
+        for var, words in o.answers.items():
+            self.answers[var] = min(words, self.answers.get(var, words))
 
 
 _GAMES: dict[tuple[str, str | None], Game] = {}
@@ -163,7 +181,16 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
             for s, (kind, settings) in enumerate(setup.seats)]
     kinds: list[Counter[str]] = [Counter() for _ in range(players)]
     cards: list[Counter[str]] = [Counter() for _ in range(players)]
+    deadline = time.monotonic() + GAME_SECONDS
+    asker = ""  # the move that asks the questions answered next
     while not st.is_over:
+        over = ("moves" if st.move_count >= GAME_MOVES else
+                "time" if time.monotonic() > deadline else None)
+        if over is not None:  # a game that does not end: stopped, named, not in the figures
+            tally.unfinished += 1
+            tally.stuck = sorted([*tally.stuck, (index, seed, st.move_count, over)]
+                                 )[:STUCK_SHOWN]
+            return
         seat = st.current_player
         assert seat is not None
         bot = bots[seat]
@@ -172,6 +199,10 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
         else:
             move = decide(bot, st, seat)
         pending = st.pending
+        if pending is None:
+            asker = move.move_id
+        elif pending.var not in tally.answers:
+            tally.answers[pending.var] = _answer_words(game, pending, asker)
         kinds[seat][f"choose {pending.var}" if pending is not None else move.move_id] += 1
         for _name, value in move.args:
             for code in _cards_in(value):
@@ -208,15 +239,38 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
                 u.wins += won
 
 
-def run_chunk(setup: Setup, start: int, stop: int) -> Tally | dict[str, str]:
+def _answer_words(game: Game, pending: Any, asker: str) -> tuple[str, str]:
+    """How an answer to ``pending`` reads in the moves table, in English and French: the
+    first word of its notation ("announce", "annoncer"); an answer typed as a name or a
+    value alone is said by the move that asks it ("force: whom", "forcer : qui")."""
+    out = []
+    for lang in ("en", "fr"):
+        words = pending.notations.get(lang) or pending.notation
+        word = next((w for w in words if "{" not in w), "")
+        if not word:
+            ms = next((m for m in game.spec.moves if m.id == asker), None)
+            said = ms.notations.get(lang, ms.template)[0] if ms is not None else asker
+            word = ruleset_texts("simulate_answer_seat" if pending.seats else
+                                 "simulate_answer_value", move=said)[lang]
+        out.append(word)
+    return out[0], out[1]
+
+
+def run_chunk(setup: Setup, start: int, stop: int,
+              tick: Callable[[int], None] | None = None) -> Tally | dict[str, str]:
     """Games ``start`` to ``stop - 1`` of ``setup``: their tally, or the one sentence that
     says why a game could not be played, in each language (an exception may not cross a
-    process unchanged)."""
+    process unchanged). ``tick(n)`` is told the games of the chunk played so far, at most
+    every TICK_SECONDS."""
     tally = Tally(setup.players)
     try:
         game = _game(setup)
+        told = time.monotonic()
         for i in range(start, stop):
             play_game(game, setup, i, tally)
+            if tick is not None and time.monotonic() - told > TICK_SECONDS:
+                told = time.monotonic()
+                tick(i + 1 - start)
     except TabletopError as e:
         return {"en": str(e), **e.texts}
     except (MemoryError, RecursionError) as e:
@@ -285,18 +339,183 @@ def _tasks(runs: int, games: int, size: int) -> list[tuple[int, int, int]]:
 
 @dataclass
 class Result:
-    """The tallies of the runs (one per option value compared), and whether it was stopped."""
+    """The tallies of the runs (one per option value compared), whether it was stopped, and
+    the games that could not be played: (run, first game, last game + 1, why in each
+    language), a chunk whose worker died each of the TRIES times it was played."""
 
     tallies: list[Tally]
     interrupted: bool = False
+    missing: list[tuple[int, int, int, dict[str, str]]] = field(default_factory=list)
 
     @property
     def games(self) -> int:
         return sum(t.games for t in self.tallies)
 
+    @property
+    def unfinished(self) -> int:
+        return sum(t.unfinished for t in self.tallies)
+
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _exit_with(parent: int) -> None:
+    """End this worker as soon as the process that started it is gone (killed with -9, it
+    could not tell its workers): a thread looks every second."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker(conn: Any, parent: int) -> None:
+    """A worker process: plays the chunks it is sent, one at a time, telling how far each
+    goes; ends when sent None or when its parent is gone."""
+    _quiet_worker()
+    _exit_with(parent)
+    try:
+        while True:
+            job = conn.recv()
+            if job is None:
+                return
+            tid, setup, a, b = job
+            def tick(n: int, tid: int = tid) -> None:
+                conn.send(("tick", tid, n))
+
+            out = run_chunk(setup, a, b, tick)
+            conn.send(("done", tid, out))
+    except (EOFError, OSError, KeyboardInterrupt):  # the parent is gone, or stops
+        return
+
+
+def _died(exitcode: int | None) -> dict[str, str]:
+    """Why a worker ended, in each language."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = str(-exitcode)
+        return ruleset_texts("simulate_worker_signal", signal=name)
+    return ruleset_texts("simulate_worker_exit", code=exitcode)
+
+
+def _run_workers(workers: int, setups: Sequence[Setup], tasks: list[tuple[int, int, int]],
+                 take: Callable[[int, Tally | dict[str, str]], None],
+                 tick: Callable[[int], None], result: Result) -> None:
+    """Play ``tasks`` over ``workers`` processes. A worker that dies (killed, out of memory)
+    has its chunk played again by a new one, up to TRIES times; then the chunk is missing
+    from ``result``, with why. ``tick(n)`` is told the games played in unfinished chunks."""
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("spawn")
+    queue = list(range(len(tasks)))[::-1]  # task ids, the next one last
+    tries = [0] * len(tasks)
+    busy: dict[Any, tuple[Any, int | None]] = {}  # connection -> (process, task id)
+    partial: dict[int, int] = {}  # task id -> games played of it so far
+
+    def start() -> None:
+        here, there = ctx.Pipe()
+        # workers start with Ctrl-C ignored (an ignored signal stays so across their start),
+        # so a Ctrl-C while one is still importing cannot print its traceback
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            proc = ctx.Process(target=_worker, args=(there, os.getpid()), daemon=True)
+            proc.start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        there.close()
+        busy[here] = (proc, None)
+
+    def give(conn: Any) -> None:
+        proc, _ = busy[conn]
+        tid = queue.pop()
+        r, a, b = tasks[tid]
+        try:
+            conn.send((tid, setups[r], a, b))
+        except OSError:  # the worker is gone: its end is seen below
+            queue.append(tid)
+            return
+        tries[tid] += 1
+        busy[conn] = (proc, tid)
+
+    def lost(conn: Any) -> None:
+        """The worker of ``conn`` died: its chunk is played again, or is missing."""
+        proc, tid = busy.pop(conn)
+        proc.join()
+        conn.close()
+        if tid is None:
+            return
+        partial.pop(tid, None)
+        tick(sum(partial.values()))
+        if tries[tid] < TRIES:
+            queue.append(tid)
+        else:
+            r, a, b = tasks[tid]
+            result.missing.append((r, a, b, _died(proc.exitcode)))
+
+    try:
+        while True:
+            for idle, (_proc, tid) in list(busy.items()):
+                if tid is None and queue:
+                    give(idle)
+            while queue and len(busy) < min(workers, len(tasks)):
+                start()
+                give(next(reversed(busy)))
+            if not any(tid is not None for _p, tid in busy.values()):
+                break
+            sentinels = {p.sentinel: c for c, (p, _t) in busy.items()}
+            ready: list[Any] = wait([*busy, *sentinels])
+            for item in ready:
+                conn: Any = item if item in busy else sentinels.get(item)
+                if conn is None or conn not in busy:
+                    continue
+                proc, tid = busy[conn]
+                msg: Any = None
+                if item is conn:
+                    try:
+                        msg = conn.recv()
+                    except (EOFError, OSError):
+                        msg = None
+                if msg is None:
+                    if not proc.is_alive():
+                        lost(conn)
+                    elif item is conn:  # its end of the pipe closed: it is ending
+                        proc.join(timeout=5)
+                        lost(conn)
+                elif msg[0] == "tick":
+                    partial[msg[1]] = msg[2]
+                    tick(sum(partial.values()))
+                else:
+                    partial.pop(msg[1], None)
+                    busy[conn] = (proc, None)
+                    take(tasks[msg[1]][0], msg[2])
+                    tick(sum(partial.values()))
+    finally:
+        for conn, (proc, _tid) in busy.items():
+            with contextlib.suppress(OSError, ValueError):
+                conn.send(None)
+            proc.terminate()
+        for _conn, (proc, _tid) in busy.items():
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+
+
+def install_command(extra: str) -> str:
+    """The command that installs an extra (plot, cluster) the way tabletop was installed:
+    from a checkout (``pip install -e '.[plot]'``, the checkout's folder named when it is not
+    the current one), else from the package index (``pip install 'tabletop[plot]'``)."""
+    root = Path(registry.__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "tabletop" / "__init__.py").is_file():
+        try:
+            here = Path.cwd().resolve() == root
+        except OSError:
+            here = False
+        return f"pip install -e '{'.' if here else root}[{extra}]'"
+    return f"pip install 'tabletop[{extra}]'"
 
 
 def cluster_available() -> bool:
@@ -307,8 +526,10 @@ def cluster_available() -> bool:
 def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | None = None,
         progress: Callable[[int], None] | None = None) -> Result:
     """Play ``games`` games of each setup and tally them. ``progress(done)`` is called with
-    the number of games played so far after each chunk. Ctrl-C stops the games and returns
-    the tallies of the chunks finished (``interrupted`` is then True).
+    the number of games played so far, as they are played. Ctrl-C stops the games and
+    returns the tallies of the chunks finished (``interrupted`` is then True). A worker that
+    dies has its games played again (``Result.missing`` names those that could not be); a
+    game past its bound (GAME_MOVES moves, GAME_SECONDS) is counted apart, with its seed.
 
     :raises SimulateError: a game could not be played, or the cluster cannot be reached.
     """
@@ -325,34 +546,22 @@ def run(setups: Sequence[Setup], games: int, workers: int = 1, cluster: str | No
         if isinstance(out, dict):
             raise SimulateError(out["en"], texts=out)
         tallies[r].merge(out)
-        done += out.games
+        done += out.games + out.unfinished
         if progress is not None:
             progress(done)
+
+    def tick(more: int) -> None:  # games played in chunks not finished yet
+        if progress is not None and more:
+            progress(done + more)
 
     try:
         if cluster is not None:
             _run_cluster(cluster, setups, tasks, take)
         elif workers <= 1:
             for r, a, b in tasks:
-                take(r, run_chunk(setups[r], a, b))
+                take(r, run_chunk(setups[r], a, b, tick))
         else:
-            ctx = multiprocessing.get_context("spawn")
-            # workers start with Ctrl-C ignored (an ignored signal stays so across their
-            # start), so a Ctrl-C while one is still importing cannot print its traceback
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-            try:
-                pool = ctx.Pool(min(workers, len(tasks)), initializer=_quiet_worker)
-            finally:
-                signal.signal(signal.SIGINT, previous)
-            try:
-                outs = pool.imap_unordered(_run_task, [(setups[r], r, a, b)
-                                                       for r, a, b in tasks])
-                for r, out in outs:
-                    take(r, out)
-                pool.close()
-            finally:
-                pool.terminate()
-                pool.join()
+            _run_workers(workers, setups, tasks, take, tick, result)
     except KeyboardInterrupt:
         result.interrupted = True
     return result
@@ -363,16 +572,94 @@ def _run_task(task: tuple[Setup, int, int, int]) -> tuple[int, Tally | dict[str,
     return r, run_chunk(setup, a, b)
 
 
+def _probe(address: str) -> None:
+    """For a plain TCP address, whether what answers there speaks Dask's protocol: a Dask
+    scheduler sends its handshake (a framed message naming its compression) as soon as it is
+    reached; a web server waits for a request, another server says something else.
+
+    :raises SimulateError: nothing, or not Dask's handshake, within CLUSTER_TIMEOUT.
+    """
+    import socket
+    import struct
+    from urllib.parse import urlsplit
+
+    if "://" in address and not address.startswith("tcp://"):
+        return  # tls://, ucx://, inproc://: the client says what is wrong
+    where = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = where.hostname, where.port
+    except ValueError:
+        return
+    if host is None or port is None:
+        return
+    deadline = time.monotonic() + CLUSTER_TIMEOUT
+    got = b""
+    try:
+        with socket.create_connection((host, port), timeout=CLUSTER_TIMEOUT) as sock:
+            while len(got) < 64 and time.monotonic() < deadline:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(64 - len(got))
+                if not chunk:
+                    break
+                got += chunk
+    except TimeoutError:
+        pass
+    except OSError as e:
+        raise message_error(SimulateError, "no_scheduler", address=address, why=e) from None
+    if not got:
+        raise message_error(SimulateError, "no_scheduler_silent", address=address,
+                            seconds=f"{CLUSTER_TIMEOUT:g}")
+    total = struct.unpack("<Q", got[:8])[0] if len(got) >= 8 else 0
+    if not 0 < total < 1_000_000 or b"compression" not in got:
+        raise message_error(SimulateError, "no_scheduler_speech", address=address,
+                            why=_first_words(got))
+
+
+def _first_words(data: bytes) -> str:
+    """The first bytes a server sent, as they can be shown (printable ASCII, cut short)."""
+    text = "".join(c if c.isprintable() else " " for c in data[:24].decode("ascii", "replace"))
+    return repr(" ".join(text.split()) or f"{len(data)} bytes")
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    """A Dask client of the scheduler at ``address``, within CLUSTER_TIMEOUT (and a little):
+    an address that does not speak Dask's protocol (a web server such as the dashboard's
+    port 8787, a server that speaks first) is one sentence, never a wait for good.
+
+    :raises SimulateError: no scheduler answers there in time, or not as one.
+    """
+    _probe(address)
+    box: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = distributed.Client(address, timeout=CLUSTER_TIMEOUT)
+        except BaseException as e:  # noqa: BLE001 (a stranger's bytes: anything may break)
+            box["error"] = e
+
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(CLUSTER_TIMEOUT + 2.0)
+    if thread.is_alive():
+        raise message_error(SimulateError, "no_scheduler_silent", address=address,
+                            seconds=f"{CLUSTER_TIMEOUT:g}")
+    e = box.get("error")
+    if isinstance(e, OSError | TimeoutError | ValueError | TypeError):
+        raise message_error(SimulateError, "no_scheduler", address=address, why=e)
+    if e is not None:  # garbage read as a message: a huge length, a bad encoding
+        raise message_error(SimulateError, "no_scheduler_speech", address=address,
+                            why=type(e).__name__)
+    return box["client"]
+
+
 def _run_cluster(address: str, setups: Sequence[Setup], tasks: list[tuple[int, int, int]],
                  take: Callable[[int, Tally | dict[str, str]], None]) -> None:
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise message_error(SimulateError, "needs_cluster") from None
-    try:
-        client = distributed.Client(address, timeout=CLUSTER_TIMEOUT)
-    except (OSError, TimeoutError, ValueError, TypeError) as e:
-        raise message_error(SimulateError, "no_scheduler", address=address, why=e) from None
+        raise message_error(SimulateError, "needs_cluster",
+                            command=install_command("cluster")) from None
+    client = _connect(distributed, address)
     futures = []
     try:
         futures = [client.submit(_run_task, (setups[r], r, a, b), pure=False)
@@ -439,6 +726,10 @@ def figures(t: Tally, names: Sequence[str]) -> dict[str, Any]:
                      for k, c in sorted(t.outcomes.items(), key=lambda kv: (-kv[1], kv[0]))],
         "move_kinds": _uses(t.kinds, t),
         "cards": _uses(t.cards, t),
+        # games stopped past their bound, not in the figures above
+        "unfinished": {"count": t.unfinished, "moves": GAME_MOVES, "seconds": GAME_SECONDS,
+                       "first": [{"game": i, "seed": sd, "moves": m, "bound": b}
+                                 for i, sd, m, b in t.stuck]},
     }
 
 
@@ -509,6 +800,12 @@ def report(setups: Sequence[Setup], result: Result, game: Game, games_asked: int
         "seed": first.seed, "games_asked": games_asked, "games": result.games,
         "options": dict(options), "interrupted": result.interrupted, "runs": runs,
         "compare_option": compare[0] if compare else None, "compare": None,
+        # games that could not be played (a worker that died each time it played them)
+        "missing": [{"run": r, "from": a, "to": b, "why": why["en"], "why_fr": why["fr"]}
+                    for r, a, b, why in sorted(result.missing, key=lambda m: m[:3])],
+        # how each answer to a question reads in the moves table, in each language
+        "answer_words": {var: {"en": w[0], "fr": w[1]} for t in result.tallies
+                         for var, w in sorted(t.answers.items())},
         # how each kind of move is typed in each language (its first word), for the report
         "move_words": {ms.id: {lang: ms.notations.get(lang, ms.template)[0]
                                for lang in ("en", "fr")} for ms in game.spec.moves},

@@ -24,6 +24,7 @@ from .expr import (
     compile_template,
     tokenize,
 )
+from .files import FileReadError, read_text, resolved
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 from .ruleset_messages import kind_of, ruleset_texts, said, yaml_problem
 from .texts import text_of as text_of  # (spec.text_of, as before)
@@ -1304,14 +1305,21 @@ def load_spec(path: str | Path) -> GameSpec:
     """
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_FILE_BYTES:
-            raise RulesetError.of("file_too_big", file=str(p), limit=MAX_FILE_BYTES)
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise RulesetError.of("no_such_file", file=str(p)) from None
+    except FileReadError as e:
+        raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError) as e:
         raise RulesetError.of("cannot_read", file=str(p), why=e) from None
     return load_spec_text(text, str(p))
+
+
+def _unreadable(e: FileReadError) -> RulesetError:
+    """A ruleset file refused before it is read: not a regular file, or over the limit."""
+    if e.limit is None:
+        return RulesetError.of("not_regular_file", file=e.path)
+    return RulesetError.of("file_too_big", file=e.path, limit=e.limit)
 
 
 def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
@@ -1375,11 +1383,13 @@ def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str
     here = Path(source).parent
     ref = ref.strip()
     path = here / (ref if ref.endswith((".yaml", ".yml")) else f"{ref}.yaml")
-    key = str(path.resolve())
-    if key in chain or path.resolve() == Path(source).resolve():
+    key = str(resolved(path))
+    if key in chain or resolved(path) == resolved(Path(source)):
         raise fail("extends_loop", name=path.name)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_FILE_BYTES)
+    except FileReadError as e:
+        raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError):
         raise fail("extends_missing", ref=ref, path=path) from None
     base_data, base_map = _read_yaml(text, str(path))

@@ -13,14 +13,25 @@ This module imports nothing heavy (no YAML, no attrs, no engine) until a ruleset
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 from pathlib import Path
 from typing import Any
 
-VERSION = 1  # bump when the shape of an entry changes
+from .files import (
+    MAX_CACHE_BYTES,
+    MAX_RULESET_BYTES,
+    FileReadError,
+    read_bytes,
+    read_text,
+    resolved,
+)
+
+VERSION = 1  # bump when the shape of an entry changes (an entry without its digest is built again)
 MAX_CHAIN = 8  # extends: steps followed to build an entry's signature
+_FIELDS = {"id", "name", "summary", "min_players", "max_players", "own_rules"}
 _EXTENDS = re.compile(r"^extends:\s*[\"']?([^\"'#\s]+)", re.MULTILINE)
 
 
@@ -45,8 +56,8 @@ def _signature(path: Path) -> list[list[Any]] | None:
     for _ in range(MAX_CHAIN):
         try:
             st = here.stat()
-            head = here.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            head = read_bytes(here, MAX_RULESET_BYTES).decode("utf-8", errors="replace")
+        except (OSError, FileReadError):
             return None
         out.append([str(here), st.st_mtime_ns, st.st_size])
         m = _EXTENDS.search(head)
@@ -58,11 +69,42 @@ def _signature(path: Path) -> list[list[Any]] | None:
 
 
 def _read_cache() -> dict[str, Any]:
+    """The cache's entries that have the shape ``_write_cache`` gives them; nothing of a file
+    that is not one (missing, too big, not a regular file, not JSON, too deep to read)."""
     try:
-        data = json.loads(_cache_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_text(_cache_file(), MAX_CACHE_BYTES, "cache"))
+    except (OSError, ValueError, RecursionError):  # FileReadError is a ValueError
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, dict) and _sound(k, v)}
+
+
+def _digest(key: str, sig: Any, entry: Any) -> str:
+    """What an entry's fields hash to with its file and signature: an entry moved to another
+    game's place, or edited, no longer matches and is built again."""
+    text = json.dumps([key, sig, entry], ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _texts_ok(v: Any) -> bool:
+    return isinstance(v, dict) and isinstance(v.get("en"), str) and all(
+        isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+
+
+def _sound(key: str, hit: dict[str, Any]) -> bool:
+    """Whether a cache entry has the shape ``summaries`` writes and its own digest."""
+    e = hit.get("entry")
+    if not (isinstance(e, dict) and set(e) == _FIELDS and isinstance(e["id"], str)
+            and _texts_ok(e["name"]) and _texts_ok(e["summary"])
+            and type(e["min_players"]) is int and type(e["max_players"]) is int
+            and 1 <= e["min_players"] <= e["max_players"]
+            and isinstance(e["own_rules"], bool)):
+        return False
+    try:
+        return hit.get("check") == _digest(key, hit.get("sig"), e)
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 def _write_cache(data: dict[str, Any]) -> None:
@@ -95,12 +137,11 @@ def summaries(refs: dict[str, Path]) -> dict[str, dict[str, Any] | Exception]:
     out: dict[str, dict[str, Any] | Exception] = {}
     changed = False
     for ref, path in refs.items():
-        key = str(path.resolve())
+        key = str(resolved(path))
         sig = _signature(path)
         hit = cache.get(key)
-        if sig is not None and isinstance(hit, dict) and hit.get("sig") == sig \
-                and isinstance(hit.get("entry"), dict):
-            out[ref] = hit["entry"]
+        if sig is not None and isinstance(hit, dict) and hit.get("sig") == sig:
+            out[ref] = hit["entry"]  # of the right shape and digest (_read_cache)
             continue
         try:
             entry = _entry_of(ref)
@@ -112,7 +153,7 @@ def summaries(refs: dict[str, Path]) -> dict[str, dict[str, Any] | Exception]:
             continue
         out[ref] = entry
         if sig is not None:
-            cache[key] = {"sig": sig, "entry": entry}
+            cache[key] = {"sig": sig, "entry": entry, "check": _digest(key, sig, entry)}
             changed = True
     if changed:
         _write_cache(cache)

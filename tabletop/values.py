@@ -477,12 +477,22 @@ _MESSAGES: dict[str, dict[str, str]] = {
                              "refusée)"},
     "out_cannot_write": {"en": "{flag} {path}: cannot write it ({why})",
                          "fr": "{flag} {path} : impossible de l'écrire ({why})"},
-    "needs_plot": {"en": "--plot needs matplotlib: pip install 'tabletop[plot]'",
-                   "fr": "--plot a besoin de matplotlib : pip install 'tabletop[plot]'"},
-    "needs_cluster": {"en": "--cluster needs Dask: pip install 'tabletop[cluster]'",
-                      "fr": "--cluster a besoin de Dask : pip install 'tabletop[cluster]'"},
+    "needs_plot": {"en": "--plot needs matplotlib: {command}",
+                   "fr": "--plot a besoin de matplotlib : {command}"},
+    "needs_cluster": {"en": "--cluster needs Dask: {command}",
+                      "fr": "--cluster a besoin de Dask : {command}"},
     "no_scheduler": {"en": "cannot reach a Dask scheduler at {address} ({why})",
                      "fr": "aucun ordonnanceur Dask joignable à {address} ({why})"},
+    "no_scheduler_silent": {"en": "no Dask scheduler answered at {address} within {seconds} s "
+                                  "(a scheduler listens on port 8786; 8787 is its dashboard)",
+                            "fr": "aucun ordonnanceur Dask n'a répondu à {address} en "
+                                  "{seconds} s (un ordonnanceur écoute sur le port 8786 ; le "
+                                  "8787 est son tableau de bord)"},
+    "no_scheduler_speech": {"en": "{address} does not answer as a Dask scheduler does ({why}); "
+                                  "give the scheduler's address, e.g. tcp://HOST:8786",
+                            "fr": "{address} ne répond pas comme un ordonnanceur Dask ({why}) ; "
+                                  "donnez l'adresse de l'ordonnanceur, par exemple "
+                                  "tcp://HÔTE:8786"},
     "whole_number": {"en": "{flag} {text!r}: give a whole number from {lo} to {hi}",
                      "fr": "{flag} « {text} » : donnez un nombre entier de {lo} à {hi}"},
     "save_damaged": {"en": "the save data is damaged or from another version ({why})",

@@ -231,7 +231,9 @@ def test_a_fifo_given_to_load_is_one_sentence(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     child = spawn(["play", "--load", str(pipe)], tmp_path)
     child.expect(pexpect.EOF)
-    assert "not a regular file" in clean(child.before)
+    said = " ".join(clean(child.before).split())  # (the sentence wraps at the screen's width)
+    assert "is not a regular file (a folder, a pipe or a device)" in said
+    assert said.count("tabletop:") == 1  # one sentence, no traceback
 
 
 def test_saves_help_in_both_languages() -> None:

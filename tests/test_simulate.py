@@ -304,11 +304,20 @@ def test_missing_extras_are_named_with_how_to_get_them(
     from tabletop.ui import plot
 
     monkeypatch.setattr(plot, "available", lambda: False)
+    monkeypatch.setattr(sim, "cluster_available", lambda: False)
+    checkout = Path(sim.__file__).resolve().parent.parent
+    monkeypatch.chdir(checkout)  # run from a checkout: the command is pip install -e '.[x]'
+    code, out = run_cli(capsys, COIN, "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and "pip install -e '.[plot]'" in out
+    code, out = run_cli(capsys, COIN, "--cluster", "tcp://127.0.0.1:8786")
+    assert code == 2 and "pip install -e '.[cluster]'" in out
+    monkeypatch.chdir(tmp_path)  # elsewhere: the checkout's folder is named
+    code, out = run_cli(capsys, COIN, "--plot", str(tmp_path / "x.png"))
+    assert f"pip install -e '{checkout}[plot]'" in " ".join(out.split())
+    # installed from the package index (no checkout around the package)
+    monkeypatch.setattr(sim.registry, "__file__", str(tmp_path / "site" / "tabletop" / "x.py"))
     code, out = run_cli(capsys, COIN, "--plot", str(tmp_path / "x.png"))
     assert code == 2 and "pip install 'tabletop[plot]'" in out
-    monkeypatch.setattr(sim, "cluster_available", lambda: False)
-    code, out = run_cli(capsys, COIN, "--cluster", "tcp://127.0.0.1:8786")
-    assert code == 2 and "pip install 'tabletop[cluster]'" in out
 
 
 def test_an_unreachable_cluster_is_one_sentence(monkeypatch: pytest.MonkeyPatch,
@@ -340,8 +349,9 @@ def test_a_french_report_names_the_moves_as_a_french_table_types_them(
                        "--lang", "fr")
     assert code == 0, fr
     moves = fr.split("Coups : ")[1].split("Cartes : ")[0]
-    assert "poser" in moves and "accuser" in moves and "réponse said" in moves
+    assert "poser" in moves and "accuser" in moves and "annoncer" in moves
+    assert "réponse" not in moves and "said" not in moves
     assert "lay" not in moves.split() and "accuse" not in moves.split()
     code, en = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
                        "--lang", "en")
-    assert "lay" in en.split() and "answer said" in en
+    assert "lay" in en.split() and "announce" in en.split() and "answer said" not in en

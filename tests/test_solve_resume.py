@@ -130,3 +130,30 @@ def test_a_solve_killed_at_the_command_line_keeps_the_work_and_says_so(
     monkeypatch.setattr(ChanceSolver, "_solve", real)
     assert main(["solve", path]) == 0
     assert "went on from" in capsys.readouterr().out
+
+
+def test_a_solve_out_of_time_says_where_its_positions_are_and_how_big(
+        tmp_path, monkeypatch, capsys) -> None:
+    """`solve GAME` not solved within --seconds leaves its positions in the cache: the
+    sentence names the file and its size, to delete it or to go on from it."""
+    from tabletop.files import size_text
+
+    monkeypatch.setenv("COLUMNS", "400")  # the long path on one line
+    game = _crossing(tmp_path)
+    path = str(tmp_path / "crossing.yaml")
+    table = table_file(game, game.check_options({}))
+    assert table is not None
+    kept = partial_file(table)
+
+    def out_of_time() -> None:
+        raise OutOfBudget("out of time")
+
+    for lang, said in (("en", "kept in {path} ({size}; delete it to free the space)"),
+                       ("fr", "gardées dans {path} ({size} ; supprimez-le pour libérer la "
+                              "place)")):
+        kept.unlink(missing_ok=True)
+        _stop_at_the_90th_position(monkeypatch, out_of_time)
+        assert main(["solve", path, "--lang", lang]) == 2
+        out = " ".join(capsys.readouterr().out.split())
+        size = size_text(kept.stat().st_size)[lang]
+        assert said.format(path=kept, size=size) in out

@@ -85,6 +85,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_setup": "Options: {options}. Seats: {seats}.",
         "sim_playing": "Playing",
         "sim_answer": "answer {var}",
+        "sim_unfinished": "Games that did not end within {moves} moves or {seconds} s: {n}, "
+                          "stopped and left out of the figures below. The first: {first}.",
+        "sim_unfinished_one": "game {game} (seed {seed}, {moves} moves)",
+        "sim_missing": "Games {first} to {last}{run} were not played: {why}; the figures "
+                       "leave them out.",
         "sim_speed": "{rate} games/s",
         "sim_nothing": "Stopped before any game was played: nothing to report.",
         "sim_stopped": "Stopped after {done} of {total} games: the figures are those of the "
@@ -152,10 +157,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "far longer (docs/solve.md); --load answers from a saved "
                               "position late in a game",
         "solve_game_kept": "{game} was not solved within {seconds} s; the {kept} positions "
-                           "solved so far are kept, and the same command goes on from them "
-                           "(the whole game may need hours: docs/solve.md)",
-        "solve_game_stopped": "stopped; the {kept} positions of {game} solved so far are kept, "
-                              "and the same command goes on from them",
+                           "solved so far are kept in {path} ({size}; delete it to free the "
+                           "space), and the same command goes on from them (the whole game "
+                           "may need hours: docs/solve.md)",
+        "solve_game_stopped": "stopped; the {kept} positions of {game} solved so far are kept "
+                              "in {path} ({size}; delete it to free the space), and the same "
+                              "command goes on from them",
         "sim_games": "games",
         "sim_example": "for example",
         "sim_move_kinds": "Moves: how often, and the win rate of the seats that made them",
@@ -224,6 +231,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saves_clean_kept": "Nothing removed.",
         "saves_cleaned": "{n} save(s) removed.",
         "cli_cannot_read_save": "cannot read the saved game {path} ({why})",
+        "cli_narrow_encoding": "the output encoding ({encoding}) cannot write every "
+                               "character: suits and accents show as ?; a UTF-8 terminal "
+                               "(PYTHONIOENCODING=utf-8) shows them",
         "cli_save_not_text": "{path} is not a tabletop save (it is not text)",
         "cli_which_game_play": "which game? e.g. tabletop play scoundrel (see: tabletop list)",
         "cli_which_game_solve": "which game? e.g. tabletop solve scoundrel --seed 7",
@@ -334,6 +344,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_setup": "Options : {options}. Sièges : {seats}.",
         "sim_playing": "Parties",
         "sim_answer": "réponse {var}",
+        "sim_unfinished": "Parties non finies en {moves} coups ou {seconds} s : {n}, "
+                          "arrêtées et laissées hors des chiffres ci-dessous. La première : "
+                          "{first}.",
+        "sim_unfinished_one": "partie {game} (graine {seed}, {moves} coups)",
+        "sim_missing": "Les parties {first} à {last}{run} n'ont pas été jouées : {why} ; "
+                       "les chiffres les laissent de côté.",
         "sim_speed": "{rate} parties/s",
         "sim_nothing": "Arrêté avant la fin d'une partie : rien à dire.",
         "sim_stopped": "Arrêté après {done} parties sur {total} : les chiffres sont ceux des "
@@ -405,10 +421,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                               "demander bien plus (docs/solve.md) ; --load répond depuis une "
                               "partie sauvegardée avancée",
         "solve_game_kept": "{game} n'a pas été résolu en {seconds} s ; les {kept} positions "
-                           "déjà résolues sont gardées, et la même commande repart de là "
-                           "(la partie entière peut demander des heures : docs/solve.md)",
+                           "déjà résolues sont gardées dans {path} ({size} ; supprimez-le "
+                           "pour libérer la place), et la même commande repart de là (la "
+                           "partie entière peut demander des heures : docs/solve.md)",
         "solve_game_stopped": "arrêté ; les {kept} positions de {game} déjà résolues sont "
-                              "gardées, et la même commande repart de là",
+                              "gardées dans {path} ({size} ; supprimez-le pour libérer la "
+                              "place), et la même commande repart de là",
         "sim_games": "parties",
         "sim_example": "par exemple",
         "sim_move_kinds": "Coups : leur fréquence, et les victoires des sièges qui les ont joués",
@@ -486,6 +504,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saves_clean_kept": "Rien n'a été supprimé.",
         "saves_cleaned": "{n} sauvegarde(s) supprimée(s).",
         "cli_cannot_read_save": "impossible de lire la partie sauvegardée {path} ({why})",
+        "cli_narrow_encoding": "l'encodage de sortie ({encoding}) ne peut pas écrire tous "
+                               "les caractères : couleurs des cartes et accents s'affichent "
+                               "en ? ; un terminal UTF-8 (PYTHONIOENCODING=utf-8) les "
+                               "affiche",
         "cli_save_not_text": "{path} n'est pas une sauvegarde de tabletop (ce n'est pas du "
                              "texte)",
         "cli_which_game_play": "quel jeu ? par exemple tabletop play scoundrel (voir : tabletop "

@@ -7,7 +7,6 @@ import random
 import re
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -23,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import simulate as sim
+from ..files import MAX_RULESET_BYTES, read_text
 from ..game import Game
 from ..texts import text_of
 from ..values import message_error
@@ -67,11 +67,14 @@ def _table(*columns: str) -> Table:
     return tb
 
 
-def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str) -> str:
-    """A kind of move as the table types it ("poser" for lay); an answer to a question as
-    "answer VAR"."""
+def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str,
+               answers: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """A kind of move as the table types it ("poser" for lay); an answer to a question by
+    the word it is typed with ("annoncer"), else by the move that asks it ("forcer : qui")."""
     if kind.startswith("choose "):
-        return t(lang, "sim_answer", var=kind[len("choose "):])
+        var = kind[len("choose "):]
+        said = (answers or {}).get(var, {}).get(lang)
+        return said or t(lang, "sim_answer", var=var)
     return words.get(kind, {}).get(lang, kind)
 
 
@@ -85,10 +88,20 @@ def _outcome_word(name: str, words: Mapping[str, Mapping[str, str]], lang: str) 
 
 def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
                move_words: Mapping[str, Mapping[str, str]] | None = None,
-               outcome_words: Mapping[str, Mapping[str, str]] | None = None
+               outcome_words: Mapping[str, Mapping[str, str]] | None = None,
+               answer_words: Mapping[str, Mapping[str, str]] | None = None
                ) -> list[RenderableType]:
-    """One run's figures: wins, length, scores, outcomes, moves and cards."""
-    out: list[RenderableType] = [Text(t(lang, "sim_wins"), style="bold")]
+    """One run's figures: wins, length, scores, outcomes, moves and cards; first the games
+    stopped past their bound, named by their seed."""
+    out: list[RenderableType] = []
+    stuck = f.get("unfinished") or {}
+    if stuck.get("count"):
+        first = ", ".join(t(lang, "sim_unfinished_one", game=g["game"], seed=g["seed"],
+                            moves=f"{g['moves']:,}") for g in stuck["first"])
+        out.append(Text(t(lang, "sim_unfinished", n=f"{stuck['count']:,}",
+                          moves=f"{stuck['moves']:,}", seconds=f"{stuck['seconds']:g}",
+                          first=first) + "\n", style="yellow"))
+    out.append(Text(t(lang, "sim_wins"), style="bold"))
     w = _table(t(lang, "sim_seat"), t(lang, "sim_bot"),
                t(lang, "sim_won"), t(lang, "sim_interval"), t(lang, "sim_place"),
                t(lang, "sim_won"), t(lang, "sim_interval"))
@@ -134,8 +147,8 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
                     t(lang, "sim_won_with"), t(lang, "sim_interval"),
                     t(lang, "sim_won_without"))
         for u in f[key]:
-            name = (_move_word(u["name"], move_words or {}, lang) if key == "move_kinds"
-                    else u["name"])
+            name = (_move_word(u["name"], move_words or {}, lang, answer_words)
+                    if key == "move_kinds" else u["name"])
             tb.add_row(name, f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
                        _pct(u["won"]["rate"]), _interval(u["won"]),
                        _pct(u["won_without"]["rate"]) if u["won_without"]["of"] else "-")
@@ -175,7 +188,13 @@ def render(rep: Mapping[str, Any], lang: str) -> RenderableType:
                                        games=f"{run['figures']['games']:,}"),
                               style="bold reverse"))
         parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words"),
-                                rep.get("outcome_words")))
+                                rep.get("outcome_words"), rep.get("answer_words")))
+    for m in rep.get("missing") or []:
+        value = rep["runs"][m["run"]]["value"]
+        parts.append(Text("\n" + t(lang, "sim_missing", first=m["from"], last=m["to"] - 1,
+                                    run=f" ({rep['compare_option']}={value})" if value else "",
+                                    why=m["why_fr"] if lang == "fr" else m["why"]),
+                          style="yellow"))
     if rep.get("compare"):
         parts.extend(render_compare(rep["compare"], lang))
     return Group(*parts)
@@ -203,13 +222,15 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
         from . import plot
 
         if not plot.available():
-            raise message_error(sim.SimulateError, "needs_plot")
+            raise message_error(sim.SimulateError, "needs_plot",
+                                command=sim.install_command("plot"))
     if cluster and not sim.cluster_available():
-        raise message_error(sim.SimulateError, "needs_cluster")
+        raise message_error(sim.SimulateError, "needs_cluster",
+                            command=sim.install_command("cluster"))
     master = seed if seed is not None else random.SystemRandom().randrange(2**31)
     text = None  # a cluster's workers may not have the file of a ruleset: it goes with them
     if cluster and game.source_ref is not None:
-        text = Path(game.source_ref).read_text(encoding="utf-8")
+        text = read_text(game.source_ref, MAX_RULESET_BYTES)  # loaded just now, within it
     ref = game.source_ref or game.id
     values = cmp_[1] if cmp_ else [None]
     setups = [sim.Setup(ref, text, players, tuple(names) if names else None,
@@ -236,7 +257,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
 
         result = sim.run(setups, games, workers=workers, cluster=cluster, progress=progress)
     elapsed = time.perf_counter() - start
-    if result.games == 0:
+    if result.games == 0 and not result.unfinished and not result.missing:
         say(Text(t(lang, "sim_nothing"), style="yellow"))
         return 130
     rep = sim.report(setups, result, game, games, cmp_, full, seat_names)

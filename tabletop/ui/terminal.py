@@ -21,10 +21,12 @@ from .. import savefiles
 from ..bots import Bot, BotError, decide
 from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
+from ..files import MAX_PAGE_BYTES, read_text
 from ..registry import doc_path, page_lang
 from ..spec import text_of
 from ..state import Ctx, Move, State
 from .i18n import bot_name, t
+from .output import clean
 from .render import Fit, options_in_play, render_outcome, render_screen, text_height
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
@@ -45,7 +47,7 @@ class Table:
         self.bots = bots
         self.lang = lang
         self.console = console
-        self.read = read
+        self._read = read
         self.save_path = save_path
         # the file's name when save_path is a folder (savefiles.default_name)
         self.file_name = file_name or savefiles.default_name(state.spec.id, None, False)
@@ -62,6 +64,10 @@ class Table:
         self.failure_told = False  # and the people were told (once)
 
     # ---------------------------------------------------------------- helpers
+    def read(self, prompt: str) -> str:
+        """What is typed after ``prompt`` (a name in it cleaned of control characters)."""
+        return self._read(clean(prompt))
+
     def say(self, text: str, style: str = "") -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
 
@@ -157,7 +163,7 @@ class Table:
         with self.console.capture() as capture:
             if page_lang(page) != self.lang:
                 self.say(t(self.lang, "page_in_english"), "yellow")
-            self.console.print(Markdown(page.read_text(encoding="utf-8")))
+            self.console.print(Markdown(read_text(page, MAX_PAGE_BYTES, "page")))
         self.page(capture.get().splitlines())
 
     def page(self, lines: list[str]) -> None:
