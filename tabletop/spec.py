@@ -43,6 +43,7 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
+    "after": (1, 1),
     "previous_seat": (1, 1),
     "last_turn": (1, 1),
     "this_turn": (1, 1),
