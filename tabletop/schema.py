@@ -116,6 +116,8 @@ STEPS = {"$ref": "#/$defs/steps"}
 INT = {"type": "integer"}
 BOOL = {"type": "boolean"}
 STR = {"type": "string"}
+# a card's only: option name -> one value, or a list of values
+ONLY = {"type": "object", "additionalProperties": {"anyOf": [STR, {"type": "array", "items": STR}]}}
 SCALAR = {"type": ["string", "integer", "boolean", "null"]}
 
 # the shape of a key's value, by part and key; a key not listed takes any value
@@ -184,7 +186,7 @@ SHAPES: dict[str, dict[str, Any]] = {
                 "type": STR, "require": {"type": "array",
                                          "items": {"$ref": "#/$defs/require"}},
                 "derived": {"type": "object", "additionalProperties": EXPR},
-                "effects": {"type": "object", "additionalProperties": STEPS}},
+                "effects": {"type": "object", "additionalProperties": STEPS}, "only": ONLY},
     "function": {"args": {"type": "array", "items": STR}, "value": EXPR},
 }
 
@@ -246,7 +248,8 @@ def schema() -> dict[str, Any]:
                             "value": INT, "name": TEXT, "text": TEXT, "type": STR,
                             "require": {"type": "array", "items": {"$ref": "#/$defs/require"}},
                             "derived": {"type": "object", "additionalProperties": EXPR},
-                            "effects": {"type": "object", "additionalProperties": STEPS}},
+                            "effects": {"type": "object", "additionalProperties": STEPS},
+                            "only": ONLY},
              "additionalProperties": {}}  # a card's own attributes (the loader checks them)
     defs["card"] = {"anyOf": [_object("playing", keys["playing"]), named]}
     kinds = _loader().STEP_KEYS

@@ -95,6 +95,8 @@ class CardDef:
     extra: dict[str, Any]
     # the card's code in a language where it differs (codes: {en: blade}): typed and shown
     codes: dict[str, str] = attrs.field(factory=dict)
+    # the options under which the card is in the game (only: {cards: material}); else always
+    only: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     # every attribute as expressions read it, computed once (expressions read cards a lot)
     attr_table: dict[str, Any] = attrs.field(init=False, repr=False)
 
@@ -505,6 +507,7 @@ class _Loader:
         if pmax > MAX_PLAYERS:
             raise self.fail("players.max", "players_limit", limit=MAX_PLAYERS, n=pmax)
         options = self.options(d.get("options", {}))
+        self.option_specs = options  # read by a card's `only`
         self.type_symbols: dict[str, str] = {}
         card_types = {}
         for k, v in self.mapping(d.get("card_types", {}), "card_types").items():
@@ -802,8 +805,9 @@ class _Loader:
                                     close=close_to(ctype, card_types),
                                     types=', '.join(card_types))
             if "suits" in c:
-                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects"},
-                             ("suits", "ranks"))
+                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects",
+                                    "only"}, ("suits", "ranks"))
+                only = self.card_only(c.get("only"), f"{p}.only")
                 if "effects" in c:  # each card of the entry gets the entry's effects
                     effs = self.mapping(c["effects"], f"{p}.effects")
                     for ename, steps in effs.items():
@@ -829,7 +833,7 @@ class _Loader:
                         if "require" in c or "derived" in c:
                             self.card_rules_raw[code] = (p, c)
                         out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
-                                           {"en": code}, {}, {}))
+                                           {"en": code}, {}, {}, only=only))
                 continue
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
@@ -861,7 +865,8 @@ class _Loader:
                 self.card_rules_raw[code] = (p, c)
             extra = {k: x for k, x in c.items()
                      if k not in ("id", "count", "value", "name", "text", "type", "effects",
-                                  "require", "derived", "codes")}
+                                  "require", "derived", "codes", "only")}
+            only = self.card_only(c.get("only"), f"{p}.only")
             words: dict[str, str] = {}
             for lang, w in self.mapping(c.get("codes", {}), f"{p}.codes").items():
                 wp = f"{p}.codes.{lang}"
@@ -886,10 +891,29 @@ class _Loader:
                     raise self.fail(f"{p}.{k}", "card_attribute")
             for _ in range(count):
                 out.append(CardDef(len(out), code, "named", ctype, value, None, None, name, text,
-                                   extra, words))
+                                   extra, words, only))
         if not out:
             raise self.fail("cards", "no_cards")
         return tuple(out)
+
+    def card_only(self, v: Any, path: str) -> dict[str, tuple[str, ...]]:
+        """A card's ``only``: the options under which it is in the game, each with the values
+        it allows (one value, or a list)."""
+        if v is None:
+            return {}
+        out: dict[str, tuple[str, ...]] = {}
+        for name, values in self.mapping(v, path).items():
+            o = self.option_specs.get(name)
+            if o is None:
+                raise self.fail(f"{path}.{name}", "only_option", name=name,
+                                known=", ".join(self.option_specs) or "-")
+            given = values if isinstance(values, list) else [values]
+            for x in given:
+                if str(x) not in o.values:
+                    raise self.fail(f"{path}.{name}", "only_value", name=name, value=x,
+                                    values=", ".join(o.values))
+            out[str(name)] = tuple(str(x) for x in given)
+        return out
 
     def combos(self, v: Any, cards: tuple[CardDef, ...]) -> dict[str, ComboDef]:
         """Named sets of cards played together: id, cards (codes, repeats allowed), name,
