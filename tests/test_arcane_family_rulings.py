@@ -70,3 +70,29 @@ def test_arcane_duel_lightning_keeps_its_turn_order():
         asked.append(NAMES[st.current_player])
         st.play(legal(st)[-1])  # no defense
     assert asked == ["Dan", "Ana", "Ben"]
+
+
+# ------------------------------------------------------------------ 6. one notation
+
+@pytest.mark.parametrize(("gid", "hands"), [
+    ("arcane-duel", (["fireball", "healing"], ["shield", "mana"])),
+    ("arcane-arena", (["fireball", "heal"], ["shield", "mana"])),
+    ("aria", (["gobie", "ina"], ["exile", "arcana"]))])
+def test_one_notation_across_the_arcane_family(gid, hands):
+    # Issue 34, point 7: `play fireball at Ben` in all three games, and the word between the
+    # card and the player may be left out when typing, in English and in French.
+    card = hands[0][0]
+    st = new(gid, *hands)
+    assert f"play {card} at Ben" in legal(st)
+    assert st.move_text(st.parse_move(f"play {card} at Ben"), "fr") == f"jouer {card} sur Ben"
+    for typed in (f"play {card} at Ben", f"play {card} Ben", f"jouer {card} sur Ben",
+                  f"jouer {card} Ben"):
+        assert st.parse_move(typed).text == f"play {card} at Ben"
+
+
+def test_a_filler_word_is_left_out_only_when_one_move_reads_so():
+    # Arcane Duel's Chain Reaction: `combo chain Ben Cleo` is `combo chain at Ben and Cleo`.
+    st = new("arcane-duel", ["lightning", "fireball"], ["shield", "mana"], ["veil", "mind"])
+    assert st.parse_move("combo chain Ben Cleo").text == "combo chain at Ben and Cleo"
+    with pytest.raises(tabletop.NotationError):
+        st.parse_move("combo Ben chain")
