@@ -80,8 +80,8 @@ def test_the_first_player_is_drawn_at_random():
 
 
 def test_one_action_then_the_discard_phase_then_the_next_player():
-    st = new(["heal", "fireball"], ["shield", "mana"], pile=["veil", "mirror", "barrier"])
-    st.play("play heal")
+    st = new(["veil", "fireball"], ["shield", "mana"], pile=["heal", "mirror", "barrier"])
+    st.play("play veil")
     assert st.current_player == 0 and st.prompt().startswith("Discard phase")
     assert legal(st) == ["replace fireball", "keep"]
     st.play("keep")
@@ -115,10 +115,10 @@ def test_pass_only_when_nothing_can_be_done():
 
 
 def test_the_discard_phase_swaps_a_card_for_a_new_one():
-    st = new(["heal", "fireball"], ["shield", "mana"], pile=["veil", "mirror"])
-    play(st, "play heal", "replace fireball")
+    st = new(["veil", "fireball"], ["shield", "mana"], pile=["heal", "mirror"])
+    play(st, "play veil", "replace fireball")
     v = st.view(0)
-    assert v["hand"] == ["veil"] and v["discard"] == 2 and v["discard_top"] == "fireball"
+    assert v["hand"] == ["heal"] and v["discard"] == 2 and v["discard_top"] == "fireball"
     assert log(st, 1) == ["discards Fireball and draws a new card"]
 
 
@@ -187,19 +187,21 @@ def test_lightning_passes_over_a_veiled_wizard_and_nobody_targets_the_veiled():
 
 
 def test_the_veil_lasts_until_your_next_turn():
-    st = new(["veil", "heal"], ["fireball", "heal"], ["fireball", "mana"])
+    st = new(["veil", "heal"], ["fireball", "heal"], ["fireball", "mana"],
+             pile=["barrier", "mirror"])
     turn(st, "play veil")
-    turn(st, "play heal")
+    turn(st, "draw")
     assert "play fireball at Ana" not in legal(st)  # Cleo's turn: still veiled
     turn(st, "play mana")
     assert st.view(0)["effects"] is None  # Ana's turn: the veil is over
 
 
 def test_option_veil_next_turn_covers_only_the_next_players_turn():
-    st = new(["veil", "heal"], ["heal", "mana"], ["fireball", "heal"], veil="next_turn")
+    st = new(["veil", "heal"], ["heal", "mana"], ["fireball", "heal"], pile=["barrier"],
+             veil="next_turn")
     turn(st, "play veil")
     assert "immune" in st.view(1)["effects"][0]
-    turn(st, "play heal")
+    turn(st, "draw")
     assert "play fireball at Ana" in legal(st)  # Cleo's turn: the veil is over
 
 
@@ -208,8 +210,8 @@ def test_heal_gives_one_health_up_to_nine():
     turn(st, "play fireball at Ben", "take")
     turn(st, "play heal")
     assert health(st) == [9, 9]
-    turn(st, "play heal")
-    assert health(st) == [9, 9]  # no health above 9
+    turn(st, "draw")
+    assert "play heal" not in legal(st)  # at 9 it would give nothing: not offered
 
 
 def test_hand_of_shadows_steals_a_random_card_and_cannot_be_defended():
@@ -223,11 +225,11 @@ def test_hand_of_shadows_steals_a_random_card_and_cannot_be_defended():
 
 
 def test_hand_of_shadows_needs_a_player_with_cards():
-    st = new(["shadows", "heal"], ["heal", "heal"], pile=["veil"])
-    turn(st, "play heal")
-    turn(st, "play heal")
+    st = new(["shadows", "fireball"], ["fireball", "fireball"], pile=["veil"])
+    turn(st, "play fireball at Ben", "take")
+    turn(st, "play fireball at Ana", "take")
     turn(st, "draw")
-    turn(st, "play heal")
+    turn(st, "play fireball at Ana", "take")
     assert st.view(0)["cards_held"][1] == 0
     assert "play shadows at Ben" not in legal(st)
 
@@ -298,9 +300,9 @@ def test_the_ward_reduces_a_hit_before_the_defenders_next_turn():
 def test_desecration_takes_a_card_of_your_choice_from_the_discard():
     st = new(["shadows", "mana"], ["heal", "fireball"], pile=["veil", "mirror"])
     play(st, "draw", "replace veil")  # discard: veil
-    play(st, "play heal", "keep")  # discard: heal, veil
+    play(st, "play fireball at Ana", "take", "keep")  # discard: fireball, veil
     st.play("combo profane")
-    assert legal(st) == ["take heal", "take veil"]  # not the combo's own cards
+    assert legal(st) == ["take fireball", "take veil"]  # not the combo's own cards
     play(st, "take veil", "bonus health")
     assert "veil" in st.view(0)["hand"]
 
@@ -323,12 +325,12 @@ def test_combos_are_offered_only_with_both_cards():
 # ---------------------------------------------------------------- the pile
 
 def test_exhaustion_removes_two_random_cards_unseen_when_the_pile_is_rebuilt():
-    st = new(["heal", "heal"], ["heal", "mana"], pile=["veil"])
-    turn(st, "play heal")
-    turn(st, "play heal")
-    turn(st, "play heal")
+    st = new(["fireball", "fireball"], ["fireball", "mana"], pile=["veil"])
+    turn(st, "play fireball at Ben", "take")
+    turn(st, "play fireball at Ana", "take")
+    turn(st, "play fireball at Ben", "take")
     turn(st, "play mana")  # Ben draws the last card
-    st.play("draw")  # Ana: pile empty, discard heal heal heal mana -> 2 leave, 2 form the pile
+    st.play("draw")  # Ana: pile empty, discard: 3 fireballs, mana -> 2 leave, 2 form the pile
     v = st.view(0)
     assert v["removed"] == 2 and v["pile"] == 1 and v["discard"] == 0
     assert v["removed_cards"] is None
@@ -336,19 +338,21 @@ def test_exhaustion_removes_two_random_cards_unseen_when_the_pile_is_rebuilt():
 
 
 def test_option_reveal_shows_the_removed_cards():
-    st = new(["heal", "heal"], ["heal", "mana"], pile=["veil"], exhausted="revealed")
-    for move in ("play heal", "play heal", "play heal", "play mana"):
-        turn(st, move)
+    st = new(["fireball", "fireball"], ["fireball", "mana"], pile=["veil"], exhausted="revealed")
+    turn(st, "play fireball at Ben", "take")
+    turn(st, "play fireball at Ana", "take")
+    turn(st, "play fireball at Ben", "take")
+    turn(st, "play mana")
     st.play("draw")
     v = st.view(1)
-    assert len(v["removed_cards"]) == 2 and set(v["removed_cards"]) <= {"heal", "mana"}
+    assert len(v["removed_cards"]) == 2 and set(v["removed_cards"]) <= {"fireball", "mana"}
     assert "leave the game; the discard is shuffled" in " ".join(log(st, 3))
 
 
 def test_no_draw_when_the_pile_is_empty_and_the_discard_too_small():
     st = new(["heal", "fireball"], ["heal", "heal"], pile=[])
     assert "the pile is empty" in why(st, "draw")
-    play(st, "play heal")
+    play(st, "play fireball at Ben", "take")
     assert st.current_player == 1  # nothing to draw: no discard phase either
 
 

@@ -96,3 +96,155 @@ def test_a_filler_word_is_left_out_only_when_one_move_reads_so():
     assert st.parse_move("combo chain Ben Cleo").text == "combo chain at Ben and Cleo"
     with pytest.raises(tabletop.NotationError):
         st.parse_move("combo Ben chain")
+
+
+# ------------------------------------------------------------------ 3. nothing to do, not offered
+
+def test_arena_desecration_is_not_offered_on_an_empty_discard():
+    # « Profanation ... Récupérez la carte de votre choix dans la défausse »: with an empty
+    # discard it would take nothing (and still earn « Récompense de combo »): not offered.
+    st = new("arcane-arena", ["shadows", "mana"], ["shield", "heal"], pile=["fireball"])
+    assert "combo profane" not in legal(st)
+    assert "would do nothing" in str(pytest.raises(tabletop.TabletopError, st.play,
+                                                   "combo profane").value)
+
+
+def test_arena_mystic_regeneration_and_healing_are_not_offered_at_full_health():
+    # « Régénération mystique ... Récupérez 3 points de vie », at 9 of 9: nothing to gain.
+    st = new("arcane-arena", ["heal", "heal"], ["shield", "mana"], pile=["fireball"])
+    assert "combo regen" not in legal(st) and "play heal" not in legal(st)
+    assert legal(st) == ["draw"]
+
+
+def test_arena_regeneration_is_offered_once_hurt():
+    st = new("arcane-arena", ["heal", "heal"], ["fireball", "mana"], pile=["fireball", "veil"],
+             first=1)
+    st.play("play fireball at Ana")
+    st.play("take")
+    st.play("keep")
+    assert "combo regen" in legal(st) and "play heal" in legal(st)
+
+
+def test_aria_divine_regeneration_is_not_offered_at_full_health():
+    st = new("aria", ["ina", "ina"], ["exile", "arcana"], pile=["gobie"])
+    assert legal(st) == ["draw"]
+
+
+def test_arena_mana_focus_is_not_offered_when_nothing_can_be_drawn():
+    # Mana Focus « Piochez 1 carte » with an empty pile and a discard too small to rebuild
+    # one (« retirez 2 cartes au hasard de la défausse »): it would draw nothing.
+    st = new("arcane-arena", ["mana", "veil"], ["shield", "heal"])
+    assert "play mana" not in legal(st) and "play veil" in legal(st)
+
+
+def test_duel_healing_and_vital_regain_are_not_offered_at_full_health():
+    # « Lumière de guérison - Vous rend 1 point de vie », « Regain vital ... Restaurez 3 points
+    # de vie »: at full health they give nothing, as Absorption on an empty discard.
+    st = new("arcane-duel", ["healing", "absorption"], ["shield", "mana"], pile=["fireball"])
+    assert "play healing" not in legal(st) and "combo regain" not in legal(st)
+    assert "play absorption" not in legal(st)
+    assert "full health" in str(pytest.raises(tabletop.TabletopError, st.play,
+                                              "play healing").value)
+
+
+def test_duel_a_theft_or_mind_control_at_an_empty_hand_is_not_offered():
+    # « Main des ombres - Subir 1 dégât et voler une carte », « Contrôle de l'esprit -
+    # L'adversaire à se défausser d'une carte »: at a player with no card they take nothing.
+    st = new("arcane-duel", ["shadows", "mind"], ["fireball", "explosion"], pile=["veil"],
+             first=1)
+    st.play("combo burst at Ana")
+    st.play("no defense")
+    assert "play shadows at Ben" not in legal(st) and "play mind at Ben" not in legal(st)
+
+
+def test_duel_a_defense_that_would_change_nothing_is_not_offered():
+    # « Bouclier - Bloque 1 point de dégâts » against a theft (no damage): it blocks nothing,
+    # so it is not offered; the Mirror's split of 1 damage sends nothing back either.
+    st = new("arcane-duel", ["shadows", "fireball"], ["shield", "mirror"], pile=["veil"])
+    st.play("play shadows at Ben")
+    assert legal(st) == ["no defense"]
+    st = new("arcane-duel", ["fireball", "healing"], ["shield", "mirror"], pile=["veil"])
+    st.play("play fireball at Ben")
+    assert legal(st) == ["defend shield", "no defense"]
+
+
+def keep(st):
+    """Answer the end-of-turn question (replace or discard phase) by keeping the hand."""
+    if not st.is_over and legal(st)[-1:] == ["keep"]:
+        st.play("keep")
+
+
+# ------------------------------------------------------------------ 4. readings changed
+
+@pytest.mark.parametrize(("options", "ana"), [({}, 8), ({"electric_self": "hit"}, 7)])
+def test_duel_electric_veil_never_hurts_its_own_owner(options, ana):
+    # « Voile électrique ... Infligez 2 dégâts à tout adversaire qui vous attaque à son tour
+    # et 1 dégât à son voisin de droite »: said to the Veil's caster, so the neighbour is never
+    # the caster; at 2 players nobody takes the 1 (option electric_self=hit: the owner does).
+    st = new("arcane-duel", ["lightning", "mirror"], ["fireball", "healing"], pile=["veil"],
+             **options)
+    st.play("combo electric")
+    st.play("play fireball at Ana")
+    assert health(st) == [ana, 7]
+
+
+def test_duel_electric_veil_skips_its_owner_to_the_next_player():
+    # 3 players: Cleo attacks Ana; Cleo's right neighbour is Ana, the Veil's owner: Ben takes 1.
+    st = new("arcane-duel", ["lightning", "mirror"], ["veil", "mind"], ["fireball", "healing"],
+             pile=["thorns"])
+    st.play("combo electric")
+    st.play("play veil")
+    keep(st)
+    st.play("play fireball at Ana")
+    assert health(st) == [8, 8, 7]
+    assert any("deals 2 damage to Cleo (7 health) and 1 to Ben (8 health)" in t for t in log(st))
+
+
+def test_duel_taking_no_action_may_keep_your_hand():
+    # « Si le joueur n'a pas pioché, il peut jouer ... » and « Pas d'action : Si un joueur ne
+    # souhaite pas jouer de carte d'attaque ou de soutien, il peut choisir de se défausser »:
+    # both say "may"; with Shield, Barrier and Thorns in hand you may also just pass.
+    st = new("arcane-duel", ["shield", "barrier"], ["veil", "mind"], pile=["thorns", "healing"])
+    st.play("draw")
+    keep(st)
+    st.play("play veil")
+    keep(st)
+    assert "pass" in legal(st)
+    st.play("pass")
+    keep(st)
+    assert st.view(0)["hand"] == ["shield", "barrier", "thorns"]
+    assert log(st)[-1] == "takes no action and keeps their hand"
+    st = new("arcane-duel", ["shield", "barrier"], ["veil", "mind"], no_action="discard")
+    assert "pass" not in legal(st)
+
+
+@pytest.mark.parametrize(("options", "offered", "stolen"), [
+    ({}, ["take"], True), ({"fish_defense": "cancels"}, ["defend exile", "defend depths", "take"],
+                           False)])
+def test_aria_shields_block_damage_not_the_fish_theft(options, offered, stolen):
+    # « Bouclier de l'Exilé : Bloque 1 dégât », « Protection des Profondeurs : Bloque 2
+    # dégâts »; « Main du Poisson : Volez une carte » deals no damage: a block stops nothing of
+    # the theft, as Arcane Duel's Shield against the Hand of Shadows, so they are not offered
+    # (option fish_defense=cancels: any defense cancels the theft).
+    st = new("aria", ["fish", "gobie"], ["exile", "depths"], pile=["mist"], **options)
+    st.play("play fish at Ben")
+    assert legal(st) == offered
+    st.play(offered[0])
+    assert st.view(None)["cards_held"] == ([2, 1] if stolen else [1, 1])
+
+
+@pytest.mark.parametrize(("options", "ben"), [({}, 8), ({"defenses": "both"}, 9)])
+def test_arena_one_defensive_effect_per_attack(options, ben):
+    # « Un seul effet défensif peut être utilisé par attaque »: Ben, under the Supreme
+    # Counter-spell's ward (« réduit les dégâts reçus de 1 jusqu'à votre tour »), blocks an
+    # Explosion with a Shield: the Shield is his one defense, so the ward does not also apply
+    # (option defenses=both: 2 - 1 - 1 = 0).
+    st = new("arcane-arena", ["explosion", "heal"], ["mirror", "veil"], ["fireball", "heal"],
+             pile=["shield", "mana"], first=2, **options)
+    st.play("play fireball at Ben")
+    st.play("defend counter")
+    st.play("bonus draw")
+    keep(st)
+    st.play("play explosion at Ben")
+    st.play("defend shield")
+    assert health(st)[1] == ben

@@ -44,7 +44,9 @@ def test_option_plain_gobies_lie_is_defended_like_any_attack():
 
 
 def test_hand_of_the_fish_is_an_attack_a_defense_cancels_the_theft():
-    st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"])
+    # option fish_defense=cancels (the default is damage: a block stops nothing of a theft,
+    # tests/test_arcane_family_rulings.py)
+    st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"], fish_defense="cancels")
     st.play("play fish at Ben")
     assert st.current_player == 1
     assert st.prompt() == ("Ana attacks you with Hand of the Fish (steals a card). Defend "
