@@ -230,7 +230,7 @@ def restore(text: str) -> State:
 def _check_older(game: Game, saved: State) -> None:
     """A save of an older version of the ruleset: its vars are today's, of the same kinds, and
     its position can be shown and played on."""
-    from .values import message_error
+    from .values import message_error, message_texts
     try:
         start = game.new_game(players=saved.players, seed=saved.seed)
     except TabletopError as e:
@@ -245,6 +245,9 @@ def _check_older(game: Game, saved: State) -> None:
                                                   or isinstance(v, str) != isinstance(was, str)):
             raise message_error(SaveFileError, "save_var", name=k, value=v,
                                 game=game.spec.name)
+    if not _frames_fit(game, saved):
+        raise message_error(SaveFileError, "save_not_fit", game=game.spec.name,
+                            why=message_texts("save_mid_action"))
     try:
         for seat in range(saved.players):
             saved.view(seat)
@@ -252,6 +255,29 @@ def _check_older(game: Game, saved: State) -> None:
     except TabletopError as e:
         raise message_error(SaveFileError, "save_not_fit", game=game.spec.name,
                             why=e.texts or str(e)) from None
+
+
+def _frames_fit(game: Game, saved: State) -> bool:
+    """Whether the effects a save was waiting in still read as today's ruleset runs them:
+    each frame resumes after a step that runs a block (or at the start of its block), the top
+    one after the question asked."""
+    frames = saved.frames
+    if not frames:
+        return True
+    pending = saved.pending
+    for i, f in enumerate(frames):
+        steps = f.block.steps
+        if not 0 <= f.index <= len(steps):
+            return False
+        if f.index == 0:  # a block not begun (a loop's next turn)
+            continue
+        step = steps[f.index - 1]
+        if i == len(frames) - 1 and pending is not None:
+            if step.kind != "choose" or step.params.get("var") != pending.var:
+                return False
+        elif not (step.blocks or step.kind in ("do", "card_effect", "for_each")):
+            return False
+    return True
 
 
 def _replay(game: Game, data: dict[str, Any]) -> State:

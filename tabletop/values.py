@@ -521,6 +521,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "save_var": {"en": "the save's {name} is {value!r}, not a value {game} gives it",
                  "fr": "dans la sauvegarde, {name} vaut {value!r}, une valeur que {game} ne "
                        "lui donne pas"},
+    "save_mid_action": {"en": "it was saved in the middle of an action, which today's rules run "
+                              "otherwise; start a new game, or load a save made between turns",
+                        "fr": "elle a été faite au milieu d'une action, que les règles actuelles "
+                              "déroulent autrement ; commencez une nouvelle partie, ou chargez "
+                              "une sauvegarde faite entre deux tours"},
     "save_not_fit": {"en": "the save does not fit this version of {game}: {why}",
                      "fr": "la sauvegarde ne convient pas à cette version de {game} : {why}"},
     "save_seed": {"en": "the save's seed is {seed!r}, not a whole number",
