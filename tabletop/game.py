@@ -46,9 +46,9 @@ _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "�
 
 
 # engine functions that read only the state and their arguments (no ruleset expression)
-_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "after", "next_seat", "previous_seat",
-               "last_turn", "this_turn", "this_round", "knows", "zone_of", "owner", "seat_name",
-               "permutations", "combinations", "combos", "combo_cards"}
+_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "after", "next_seat",
+               "previous_seat", "last_turn", "this_turn", "this_round", "knows", "zone_of",
+               "owner", "seat_name", "permutations", "combinations", "combos", "combo_cards"}
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
