@@ -708,3 +708,15 @@ def test_the_french_log_names_the_cards_in_french():
     fr = " ".join(e.text_in("fr") for e in events)
     assert "retourne ×2 points" in fr and "retourne Perdre tout" in fr
     assert "Lose everything" not in fr
+
+
+@pytest.mark.parametrize(("cards", "absent"), [("material", "+1"), ("effects", "+5")])
+def test_a_sampled_world_never_holds_the_card_the_option_leaves_out(cards, absent):
+    """A bot's sampled world (determinize) deals the face-down cards again, but only those five:
+    the card the option leaves out is out of the game for everyone."""
+    import random
+    st = game().new_game(players=2, seed=3, options={"cards": cards})
+    for k in range(30):
+        world = st.determinize(0, random.Random(k))
+        face_down = [world.spec.cards[u].code for u in world.zones["facedown"]]
+        assert absent not in face_down and len(face_down) == 5
