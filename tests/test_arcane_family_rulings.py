@@ -248,3 +248,17 @@ def test_arena_one_defensive_effect_per_attack(options, ben):
     st.play("play explosion at Ben")
     st.play("defend shield")
     assert health(st)[1] == ben
+
+
+def test_two_greedy_bots_finish_an_arcane_duel_with_the_plain_pass():
+    # With the plain pass, greedy judged an attack (card spent, damage not landed yet: the
+    # target's question waits) below a pass, and two greedy bots passed to the move limit.
+    from tabletop.bots import decide, make_bot
+    st = game("arcane-duel").new_game(players=2, seed=1)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    for _ in range(3000):
+        if st.is_over:
+            break
+        seat = st.current_player
+        st.play(decide(bots[seat], st, seat))
+    assert st.is_over and st.outcome.winners

@@ -39,7 +39,7 @@ CHOSEN = [
     ('arcane-duel', 2, 0, 0, 'draw', 'draw', None),
     ('arcane-duel', 2, 0, 5, 'keep', 'keep', None),
     ('arcane-duel', 2, 1, 0, 'play poison at P2', 'draw', None),
-    ('arcane-duel', 2, 1, 5, 'pass', 'draw', None),
+    ('arcane-duel', 2, 1, 5, 'discard thorns', 'draw', None),
     ('arcane-duel', 3, 0, 0, 'play explosion at P1', 'draw', None),
     ('arcane-duel', 3, 0, 5, 'replace thorns', 'keep', None),
     ('arcane-duel', 3, 1, 0, 'play poison at P2', 'draw', None),
