@@ -1790,8 +1790,8 @@ def make_outcomes(game: Any) -> dict[str, OutcomeCode]:
 # list, or calls a function other than these (each a few reads of the state)
 _LISTING_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
                  "highest", "lowest", "join", "min", "max", "index_of"}
-_LIGHT_CALLS = {"seat_name", "seats", "all_seats", "others", "next_seat", "previous_seat",
-                "top", "bottom", "owner", "zone_of", "knows"}
+_LIGHT_CALLS = {"seat_name", "seats", "all_seats", "others", "after", "next_seat",
+                "previous_seat", "top", "bottom", "owner", "zone_of", "knows"}
 
 
 def plain_reason(o: Any) -> dict[str, str] | None:

@@ -327,6 +327,15 @@ def _all_seats(ctx: Ctx) -> list[int]:
     return list(range(players))
 
 
+def _after(ctx: Ctx, seat: Any) -> list[int]:
+    """The seats still in the game but ``seat``, in turn order from the one after it."""
+    st = ctx.state
+    n: int = st.players
+    s = int(seat)
+    out = st.out
+    return [x % n for x in range(s + 1, s + n) if x % n not in out]
+
+
 def _top(ctx: Ctx, items: Any, *n: Any) -> Any:
     items = items or []
     if not n:
@@ -594,6 +603,7 @@ DIRECT_CALLS: dict[str, Callable[..., Any]] = {
     "seats": _seat_list,
     "all_seats": _all_seats,
     "next_seat": lambda ctx, x: ctx.state.next_seat(int(x)),
+    "after": _after,
     "previous_seat": lambda ctx, x: ctx.state.previous_seat(int(x)),
     "last_turn": lambda ctx, x: _history_moves(ctx, int(x), "last_turn"),
     "this_turn": lambda ctx, x: _history_moves(ctx, int(x), "this_turn"),

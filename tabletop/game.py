@@ -47,9 +47,9 @@ _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "�
 
 
 # engine functions that read only the state and their arguments (no ruleset expression)
-_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "previous_seat",
-               "last_turn", "this_turn", "this_round", "knows", "zone_of", "owner", "seat_name",
-               "permutations", "combinations", "combos", "combo_cards"}
+_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "after", "next_seat",
+               "previous_seat", "last_turn", "this_turn", "this_round", "knows", "zone_of",
+               "owner", "seat_name", "permutations", "combinations", "combos", "combo_cards"}
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
@@ -84,6 +84,19 @@ def check_seed(seed: object, call: str) -> int:
 
 def _not_a_name(n: object) -> str:
     raise arg_error("new_game", "names", "names", n)
+
+
+def _fails(only: tuple[dict[str, tuple[str, ...]], ...],
+           opts: Mapping[str, str]) -> tuple[str, tuple[str, ...]] | None:
+    """None when a card's ``only`` lets it into the game under ``opts`` (any of its mappings
+    holds whole); else the first option that keeps it out, with the values it needs."""
+    first: tuple[str, tuple[str, ...]] | None = None
+    for alt in only:
+        miss = next(((k, vs) for k, vs in alt.items() if opts.get(k) not in vs), None)
+        if miss is None:
+            return None
+        first = first or miss
+    return first
 
 
 class Game:
@@ -168,6 +181,8 @@ class Game:
         self.phase_listers: dict[Any, tuple[Lister, ...]] = {}
         # the one lister of each set of moves some phase allows (listing.make_phase_lister)
         self.phase_fns: dict[tuple[str, ...], Lister] = {}
+        # the cards some option leaves out of the game (their `only`)
+        self.only_cards: tuple[CardDef, ...] = tuple(c for c in spec.cards if c.only)
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
             self.cards_by_code.setdefault(c.code, []).append(c)
@@ -293,10 +308,16 @@ class Game:
             out[k] = value
         return out
 
-    def parse_deck(self, deck: Iterable[Any]) -> list[int]:
+    def left_out(self, opts: Mapping[str, str]) -> set[int]:
+        """The cards (their numbers) that these options leave out of the game (a card's
+        ``only``)."""
+        return {c.uid for c in self.only_cards if _fails(c.only, opts) is not None}
+
+    def parse_deck(self, deck: Iterable[Any], opts: Mapping[str, str] | None = None) -> list[int]:
         """Card numbers for a stacked draw pile given as codes, top first.
 
-        :raises DeckError: an unknown code, or more copies of a card than the game has.
+        :raises DeckError: an unknown code, more copies of a card than the game has, or a card
+            the options ``opts`` leave out of the game.
         """
         if isinstance(deck, str) or not isinstance(deck, Iterable):
             raise message_error(DeckError, "deck_list")
@@ -309,6 +330,13 @@ class Game:
             if code is None:
                 raise message_error(DeckError, "deck_card", raw=raw, game=self.spec.name)
             copies = self.cards_by_code[code]
+            if opts is not None and copies[0].only:
+                failed = _fails(copies[0].only, opts)
+                if failed is not None:
+                    k, vs = failed
+                    raise message_error(DeckError, "deck_option", code=code, name=k,
+                                        value=opts.get(k), allowed="|".join(vs),
+                                        game=self.spec.name)
             n = used.get(code, 0)
             if n >= len(copies):
                 raise message_error(DeckError, "deck_copies", code=code, n=n + 1,
@@ -364,13 +392,14 @@ class Game:
         """Start a game.
 
         ``deck`` stacks the draw pile (codes, top first); cards it does not list stay out of
-        the game. ``first`` fixes the first seat where the ruleset draws it at random.
+        the game, as do the cards the options leave out (a card's ``only``), which it may not
+        list. ``first`` fixes the first seat where the ruleset draws it at random.
         ``seed`` is a whole number from 0 to 2**63-1 (as ``--seed``); None draws one.
         ``saved``: the game of a save, replayed (a ``retired`` option is taken).
 
         :raises PlayerCountError: ``players`` is outside the game's range.
         :raises OptionError: an unknown option or value.
-        :raises DeckError: a malformed deck list.
+        :raises DeckError: a malformed deck list, or one naming a card the options leave out.
         :raises ArgumentError: an argument of the wrong type, or a seed that is not one.
         """
         spec = self.spec
@@ -426,7 +455,7 @@ class Game:
         zone_keys, initial_vars, pile = blank
         st.zones = {k: [] for k in zone_keys}
         if deck is not None:
-            order = self.parse_deck(deck)
+            order = self.parse_deck(deck, opts)
             st.deck = [spec.cards[i].code for i in order]
             chosen = set(order)
             st.zones[BOX] = [c.uid for c in spec.cards if c.uid not in chosen]
@@ -441,6 +470,13 @@ class Game:
                                                        "fr": f"{pile} mélangé"},
                                      {"zone": pile}, None))
             where = [pile] * len(spec.cards)  # every card is in the pile
+            if self.only_cards:  # the cards the options leave out stay in the box
+                out = self.left_out(opts)
+                if out:
+                    order = [i for i in order if i not in out]
+                    st.zones[BOX] = sorted(out)
+                    for i in out:
+                        where[i] = BOX
         st.where = where
         st.zones[pile] = order
         st.vars = initial_vars.copy()

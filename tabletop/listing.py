@@ -502,7 +502,7 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
 _CTX_READS = {"cards", "zone_size", "zone_end", "var", "var_at", "zone_at", "seat_zone_size",
               "seat_cards", "seat_var", "state", "viewer", "me"}
 _CTX_CALLS = {f"_f_{n}" for n in ("combos", "seats", "all_seats", "others", "seat_name", "top",
-                                  "bottom", "permutations", "combinations", "next_seat",
+                                  "bottom", "permutations", "combinations", "next_seat", "after",
                                   "previous_seat", "last_turn", "this_turn", "this_round",
                                   "knows", "zone_of", "owner")}
 

@@ -51,6 +51,26 @@ _new = object.__new__
 _CHOICE_PLANS: dict[tuple[str, ...], tuple[str, str] | None] = {}
 
 
+def _is_hole(word: str) -> bool:
+    return word[:1] == "{" and word[-1:] == "}"
+
+
+def _filler(template: Sequence[str], i: int) -> bool:
+    """Whether word ``i`` of a notation stands between two holes (and may be left out)."""
+    return (0 < i < len(template) - 1 and not _is_hole(template[i])
+            and _is_hole(template[i - 1]) and _is_hole(template[i + 1]))
+
+
+def _templates(ms: MoveSpec) -> list[tuple[str, ...]]:
+    """A move's notations, then each without the words between two holes (if it has some)."""
+    out = [ms.template, *ms.notations.values()]
+    for t in list(out):
+        short = tuple(w for i, w in enumerate(t) if not _filler(t, i))
+        if short != t and short not in out:
+            out.append(short)
+    return out
+
+
 def _choice_plan(notation: tuple[str, ...]) -> tuple[str, str] | None:
     plan = None
     if notation.count("{choice}") == 1 and not any(
@@ -182,7 +202,31 @@ class MoveListing(StateBase):
                 if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
                         and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
                     return m
+        short = self._without_fillers(legal, tokens)
+        if short is not None:
+            return short
         raise self._diagnose(text, tokens)
+
+    def _without_fillers(self, legal: Sequence[Move], tokens: tuple[str, ...]) -> Move | None:
+        """The one legal move that ``tokens`` name with the words between two holes left out
+        (``play fireball Ben`` for ``play fireball at Ben``), in any language's notation; None
+        when no move, or more than one, reads so."""
+        found: list[Move] = []
+        for m in legal:
+            ms = self.game.move_by_id.get(m.move_id)
+            if ms is None or any(a.kind == "cards" for a in ms.args):
+                continue
+            for lang in ("", *self.game.notation_langs):
+                template = ms.notations.get(lang, ms.template) if lang else ms.template
+                words = (self.move_text(m, lang) if lang else m.text).split()
+                if len(words) != len(template) or len(template) - len(tokens) < 1:
+                    continue
+                kept = [w for i, w in enumerate(words) if not _filler(template, i)]
+                if len(kept) == len(tokens) and self._key(kept) == tokens:
+                    if m not in found:
+                        found.append(m)
+                    break
+        return found[0] if len(found) == 1 else None
 
     def move_hint(self, move: Move, lang: str) -> str | None:
         """The note the ruleset shows beside a legal move (its ``hint`` whose ``if`` holds
@@ -506,14 +550,14 @@ class MoveListing(StateBase):
         if self.pending is not None:
             return message_error(IllegalMoveError, "not_an_answer", text=typed, listing=listing)
         for ms in self.spec.moves:
-            for template in (ms.template, *ms.notations.values()):
+            for template in _templates(ms):
                 binding = self._match(ms, tokens, template)
                 if binding is None:
                     continue
                 why = self._why_not(ms, binding)
                 return message_error(IllegalMoveError, "not_legal", text=typed, why=why)
         for ms in self.spec.moves:
-            for template in (ms.template, *ms.notations.values()):
+            for template in _templates(ms):
                 if tokens[0] != self._norm(template[0]) or len(tokens) < len(template):
                     continue
                 for i, tok in enumerate(template):

@@ -189,6 +189,17 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                    "fr": "le code {w!r} est déjà celui d'une autre carte"},
     "engine_attribute": {"en": "{name!r} is set by the engine; name this attribute otherwise",
                          "fr": "{name!r} est fixé par le moteur ; nommez cet attribut autrement"},
+    "only_empty": {"en": "only is an empty list; give the options under which the card is in the "
+                         "game (cards: material), or a list of such",
+                   "fr": "only est une liste vide ; donnez les options sous lesquelles la carte est "
+                         "en jeu (cards: material), ou une liste de telles options"},
+    "only_option": {"en": "only names the option {name!r}, which this game does not have; its "
+                          "options are {known}",
+                    "fr": "only nomme l'option {name!r}, que ce jeu n'a pas ; ses options sont "
+                          "{known}"},
+    "only_value": {"en": "only: option {name} has no value {value!r}; its values are {values}",
+                   "fr": "only : l'option {name} n'a pas de valeur {value!r} ; ses valeurs sont "
+                         "{values}"},
     "card_attribute": {"en": "a card attribute must be a single value (text, number, "
                              "true/false)",
                        "fr": "un attribut de carte est une seule valeur (texte, nombre, "

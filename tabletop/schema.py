@@ -116,6 +116,10 @@ STEPS = {"$ref": "#/$defs/steps"}
 INT = {"type": "integer"}
 BOOL = {"type": "boolean"}
 STR = {"type": "string"}
+# a card's only: option name -> one value, or a list of values; or a list of such (any holds)
+_ONLY_ONE = {"type": "object",
+             "additionalProperties": {"anyOf": [STR, {"type": "array", "items": STR}]}}
+ONLY = {"anyOf": [_ONLY_ONE, {"type": "array", "items": _ONLY_ONE, "minItems": 1}]}
 SCALAR = {"type": ["string", "integer", "boolean", "null"]}
 
 # the shape of a key's value, by part and key; a key not listed takes any value
@@ -185,7 +189,7 @@ SHAPES: dict[str, dict[str, Any]] = {
                 "type": STR, "require": {"type": "array",
                                          "items": {"$ref": "#/$defs/require"}},
                 "derived": {"type": "object", "additionalProperties": EXPR},
-                "effects": {"type": "object", "additionalProperties": STEPS}},
+                "effects": {"type": "object", "additionalProperties": STEPS}, "only": ONLY},
     "function": {"args": {"type": "array", "items": STR}, "value": EXPR},
 }
 
@@ -247,7 +251,8 @@ def schema() -> dict[str, Any]:
                             "value": INT, "name": TEXT, "text": TEXT, "type": STR,
                             "require": {"type": "array", "items": {"$ref": "#/$defs/require"}},
                             "derived": {"type": "object", "additionalProperties": EXPR},
-                            "effects": {"type": "object", "additionalProperties": STEPS}},
+                            "effects": {"type": "object", "additionalProperties": STEPS},
+                            "only": ONLY},
              "additionalProperties": {}}  # a card's own attributes (the loader checks them)
     defs["card"] = {"anyOf": [_object("playing", keys["playing"]), named]}
     kinds = _loader().STEP_KEYS

@@ -44,6 +44,7 @@ ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
     "all_seats": (0, 0),
     "others": (0, 1),
     "next_seat": (1, 1),
+    "after": (1, 1),
     "previous_seat": (1, 1),
     "last_turn": (1, 1),
     "this_turn": (1, 1),
@@ -95,6 +96,9 @@ class CardDef:
     extra: dict[str, Any]
     # the card's code in a language where it differs (codes: {en: blade}): typed and shown
     codes: dict[str, str] = attrs.field(factory=dict)
+    # the options under which the card is in the game (only: {cards: material}, every option
+    # of a mapping at one of its values; a list of mappings: any of them); empty: always
+    only: tuple[dict[str, tuple[str, ...]], ...] = ()
     # every attribute as expressions read it, computed once (expressions read cards a lot)
     attr_table: dict[str, Any] = attrs.field(init=False, repr=False)
 
@@ -512,6 +516,7 @@ class _Loader:
         if pmax > MAX_PLAYERS:
             raise self.fail("players.max", "players_limit", limit=MAX_PLAYERS, n=pmax)
         options = self.options(d.get("options", {}))
+        self.option_specs = options  # read by a card's `only`
         self.type_symbols: dict[str, str] = {}
         card_types = {}
         for k, v in self.mapping(d.get("card_types", {}), "card_types").items():
@@ -821,8 +826,9 @@ class _Loader:
                                     close=close_to(ctype, card_types),
                                     types=', '.join(card_types))
             if "suits" in c:
-                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects"},
-                             ("suits", "ranks"))
+                self.mapping(c, p, {"suits", "ranks", "type", "require", "derived", "effects",
+                                    "only"}, ("suits", "ranks"))
+                only = self.card_only(c.get("only"), f"{p}.only")
                 if "effects" in c:  # each card of the entry gets the entry's effects
                     effs = self.mapping(c["effects"], f"{p}.effects")
                     for ename, steps in effs.items():
@@ -848,7 +854,7 @@ class _Loader:
                         if "require" in c or "derived" in c:
                             self.card_rules_raw[code] = (p, c)
                         out.append(CardDef(len(out), code, "playing", ctype, value, suit, rank,
-                                           {"en": code}, {}, {}))
+                                           {"en": code}, {}, {}, only=only))
                 continue
             self.mapping(c, p, None, ("id",))
             code = self.string(c["id"], f"{p}.id")
@@ -880,7 +886,8 @@ class _Loader:
                 self.card_rules_raw[code] = (p, c)
             extra = {k: x for k, x in c.items()
                      if k not in ("id", "count", "value", "name", "text", "type", "effects",
-                                  "require", "derived", "codes")}
+                                  "require", "derived", "codes", "only")}
+            only = self.card_only(c.get("only"), f"{p}.only")
             words: dict[str, str] = {}
             for lang, w in self.mapping(c.get("codes", {}), f"{p}.codes").items():
                 wp = f"{p}.codes.{lang}"
@@ -905,10 +912,36 @@ class _Loader:
                     raise self.fail(f"{p}.{k}", "card_attribute")
             for _ in range(count):
                 out.append(CardDef(len(out), code, "named", ctype, value, None, None, name, text,
-                                   extra, words))
+                                   extra, words, only))
         if not out:
             raise self.fail("cards", "no_cards")
         return tuple(out)
+
+    def card_only(self, v: Any, path: str) -> tuple[dict[str, tuple[str, ...]], ...]:
+        """A card's ``only``: the options under which it is in the game, each with the values
+        it allows (one value, or a list); a list of such mappings: in the game under any."""
+        if v is None:
+            return ()
+        if isinstance(v, list):
+            if not v:
+                raise self.fail(path, "only_empty")
+            return tuple(self.card_only_one(x, f"{path}.{i}") for i, x in enumerate(v, 1))
+        return (self.card_only_one(v, path),)
+
+    def card_only_one(self, v: Any, path: str) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        for name, values in self.mapping(v, path).items():
+            o = self.option_specs.get(name)
+            if o is None:
+                raise self.fail(f"{path}.{name}", "only_option", name=name,
+                                known=", ".join(self.option_specs) or "-")
+            given = values if isinstance(values, list) else [values]
+            for x in given:
+                if str(x) not in o.values:
+                    raise self.fail(f"{path}.{name}", "only_value", name=name, value=x,
+                                    values=", ".join(o.values))
+            out[str(name)] = tuple(str(x) for x in given)
+        return out
 
     def combos(self, v: Any, cards: tuple[CardDef, ...]) -> dict[str, ComboDef]:
         """Named sets of cards played together: id, cards (codes, repeats allowed), name,

@@ -436,6 +436,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
                    "fr": "le paquet contient des codes de cartes (du texte), pas {raw!r}"},
     "deck_card": {"en": "{raw!r} is not a card of {game}",
                   "fr": "« {raw} » n'est pas une carte de {game}"},
+    "deck_option": {"en": "{code} is not in {game} with option {name}={value} (it is only in "
+                          "with {name}={allowed}): leave it out of the deck, or play with "
+                          "{name}={allowed}",
+                    "fr": "{code} n'est pas dans {game} avec l'option {name}={value} (seulement "
+                          "avec {name}={allowed}) : retirez-la du paquet, ou jouez avec "
+                          "{name}={allowed}"},
     "deck_copies": {"en": "{code} is listed {n} times; {game} has {copies} of it",
                     "fr": "{code} figure {n} fois ; {game} en a {copies}"},
     "no_bot": {"en": "no bot {kind!r}; the bots are: {bots}",

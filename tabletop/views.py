@@ -9,7 +9,7 @@ from .base import SeedLater, StateBase, shuffle
 from .context import Ctx
 from .expr import Work
 from .spec import CardDef, ComboDef
-from .values import PUBLIC, RULESET_BUGS, arg_error, check_seat
+from .values import BOX, PUBLIC, RULESET_BUGS, arg_error, check_seat
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -87,8 +87,10 @@ def _hides(s: StateBase, seat: int) -> dict[str, str]:
 
 def _how_hidden(s: StateBase, key: str, seat: int) -> str:
     """_SEEN: the seat sees the zone; _OWN: its hidden cards are known to be its own
-    (contents: known), reordered among themselves; _POOL: dealt among every such place."""
-    if s.visible(key, seat):
+    (contents: known), reordered among themselves; _POOL: dealt among every such place.
+    The box (cards out of the game: a card's ``only``, a stacked deck's others) is seen as
+    out by everyone: its cards never come into a sampled world."""
+    if key == BOX or s.visible(key, seat):
         return _SEEN
     z = s.spec.zones.get(key.partition("/")[0])
     return _OWN if z is not None and z.contents == "known" else _POOL

@@ -115,7 +115,8 @@ def test_defense_cards_are_not_played_on_your_turn() -> None:
 
 def test_no_action_discards_a_card() -> None:
     st = duel(["fireball", "shield"], ["mana", "thorns"])
-    assert "pass" not in moves(st)  # draw, act, or discard: there is always one of them
+    # draw, act, or take no action: discard a card, or pass (option no_action=discard: no pass)
+    assert "pass" in moves(st)
     st.play("discard shield")
     assert "takes no action and discards Shield" in log(st)
     assert st.view(None)["top_discard"] == "shield"
@@ -131,7 +132,7 @@ def test_no_action_discards_a_card() -> None:
 
 def test_discard_to_replace_draws_at_the_start_of_the_next_turn() -> None:
     st = duel(["healing", "curse"], ["mana", "thorns"], pile=["veil", "shield", "mirror"])
-    play(st, "play healing", "replace curse")
+    play(st, "discard healing", "replace curse")
     assert hand(st, ANA) == [] and "discards Curse to replace it" in log(st)
     play(st, "draw", "end")
     assert hand(st, ANA) == ["shield"]  # drawn as Ana's turn starts (Ben drew the veil)
@@ -140,7 +141,7 @@ def test_discard_to_replace_draws_at_the_start_of_the_next_turn() -> None:
 
 def test_option_replacement_now_draws_at_once() -> None:
     st = duel(["healing", "curse"], ["mana", "thorns"], pile=["veil"], replacement="now")
-    play(st, "play healing", "replace curse")
+    play(st, "discard healing", "replace curse")
     assert hand(st, ANA) == ["veil"]
 
 
@@ -257,9 +258,10 @@ def test_hand_of_shadows_costs_one_health_and_steals_a_card() -> None:
 
 def test_hand_of_shadows_a_shield_blocks_nothing_a_deflection_moves_the_theft() -> None:
     st = duel(["shadows", "mana"], ["shield", "veil"])
-    play(st, "play shadows at Ben", "defend shield")
-    assert st.view(None)["hands"] == [2, 0]  # the Shield is spent and the Veil stolen
-    assert sorted(hand(st, ANA)) == ["mana", "veil"]
+    st.play("play shadows at Ben")
+    assert moves(st) == ["no defense"]  # the Shield would block nothing: not offered
+    st.play("no defense")
+    assert st.view(None)["hands"] == [2, 1]
     st = duel(["shadows", "mana"], ["deflection", "veil"], ["healing", "curse"])
     play(st, "play shadows at Ben", "defend deflection", "deflect to Chloé", "no defense")
     assert st.view(None)["hands"] == [2, 1, 1] and health(st) == [8, 9, 9]
@@ -292,10 +294,10 @@ def test_arcane_barrier_blocks_two_by_discarding_a_card() -> None:
 
 def test_arcane_barrier_needs_a_card_to_discard_unless_if_able() -> None:
     st = duel(["healing", "explosion"], ["barrier", "mana"], pile=["veil"])
-    play(st, "play healing", "end", "discard mana", "end", "play explosion at Ben")
+    play(st, "discard healing", "end", "discard mana", "end", "play explosion at Ben")
     assert moves(st) == ["no defense"]
     st = duel(["healing", "explosion"], ["barrier", "mana"], costs="if_able")
-    play(st, "play healing", "end", "discard mana", "end", "play explosion at Ben")
+    play(st, "discard healing", "end", "discard mana", "end", "play explosion at Ben")
     assert moves(st) == ["defend barrier", "no defense"]
     st.play("defend barrier")
     assert health(st) == [8, 9]
@@ -307,7 +309,11 @@ def test_arcane_barrier_needs_a_card_to_discard_unless_if_able() -> None:
 ])
 def test_mirror_shares_the_damage(attack: str, option: str, target: int, attacker: int) -> None:
     st = duel([attack, "mana"], ["mirror", "healing"], mirror=option)
-    play(st, f"play {attack} at Ben", "defend mirror")
+    st.play(f"play {attack} at Ben")
+    if attacker == 0:  # the split sends nothing back: the Mirror would change nothing
+        assert moves(st) == ["no defense"]
+        return
+    st.play("defend mirror")
     recoil = 1 if attack == "explosion" else 0
     assert health(st) == [9 - attacker - recoil, 9 - target]
 
@@ -370,11 +376,11 @@ def test_option_redefend_no() -> None:
 
 def test_healing_light_never_above_the_rounds_starting_health() -> None:
     st = duel(["healing", "mana"], ["fireball", "veil"], pile=["thorns"])
+    assert "play healing" not in moves(st)  # at full health it would give nothing
+    play(st, "play mana", "end", "play fireball at Ana", "no defense", "end")
+    assert health(st)[ANA] == 8
     st.play("play healing")
     assert health(st) == [9, 9] and "now has 9 health" in log(st)
-    play(st, "end", "play fireball at Ana", "no defense", "end")
-    play(st, "draw", "end", "discard veil", "end")
-    assert health(st)[ANA] == 8
 
 
 def test_mana_focus_draws_a_card() -> None:
@@ -473,7 +479,8 @@ def test_frozen_armour_blocks_up_to_three_of_the_next_attack() -> None:
 
 def test_frozen_armour_waits_for_an_attack_that_deals_damage() -> None:
     st = duel(["shield", "barrier"], ["shadows", "fireball"], pile=["thorns", "mana"])
-    play(st, "combo armour", "end", "play shadows at Ana")
+    play(st, "draw", "end", "discard fireball", "end", "combo armour", "end",
+         "play shadows at Ana", "no defense")
     assert effects(st)[ANA] == ["armoured"]  # a theft deals no damage
 
 
@@ -694,25 +701,27 @@ def test_views_show_what_the_rules_promise_and_no_hidden_card() -> None:
 # Curse), Ben the defense and Healing Light (paid for the Barrier, or stolen). Each row:
 # health [Ana, Ben] after the attack, whether Ben (or Ana) is poisoned, Ben's hand size.
 # A Deflection in a duel can only send the attack back to Ana.
-MATRIX: dict[tuple[str, str], tuple[list[int], list[list[str]], int]] = {
+# None: that defense would change nothing against that attack, so it is not offered (a Shield
+# or a Barrier against a theft, a Mirror whose split of 1 damage sends nothing back).
+MATRIX: dict[tuple[str, str], tuple[list[int], list[list[str]], int] | None] = {
     ("shield", "fireball"): ([9, 9], [[], []], 1),
     ("shield", "explosion"): ([8, 8], [[], []], 1),
     ("shield", "poison"): ([9, 9], [[], []], 1),
     ("shield", "curse"): ([9, 8], [[], []], 1),
-    ("shield", "shadows"): ([8, 9], [[], []], 0),
+    ("shield", "shadows"): None,
     ("shield", "lightning"): ([8, 9], [[], []], 1),
     ("barrier", "fireball"): ([9, 9], [[], []], 0),
     ("barrier", "explosion"): ([8, 9], [[], []], 0),
     ("barrier", "poison"): ([9, 9], [[], []], 0),
     ("barrier", "curse"): ([9, 9], [[], []], 0),
-    ("barrier", "shadows"): ([8, 9], [[], []], 0),
+    ("barrier", "shadows"): None,
     ("barrier", "lightning"): ([8, 9], [[], []], 0),
-    ("mirror", "fireball"): ([9, 8], [[], []], 1),
+    ("mirror", "fireball"): None,
     ("mirror", "explosion"): ([7, 8], [[], []], 1),
-    ("mirror", "poison"): ([9, 9], [[], ["poisoned"]], 1),
+    ("mirror", "poison"): None,
     ("mirror", "curse"): ([8, 8], [[], []], 1),
-    ("mirror", "shadows"): ([8, 9], [[], []], 0),
-    ("mirror", "lightning"): ([8, 8], [[], []], 1),
+    ("mirror", "shadows"): None,
+    ("mirror", "lightning"): None,
     ("thorns", "fireball"): ([8, 8], [[], []], 1),
     ("thorns", "explosion"): ([7, 7], [[], []], 1),
     ("thorns", "poison"): ([8, 9], [[], ["poisoned"]], 1),
@@ -733,10 +742,14 @@ def test_every_defense_against_every_kind_of_attack(defense: str, attack: str) -
     st = duel([attack, "mana"], [defense, "healing"], pile=["veil"])
     st.play("play lightning" if attack == "lightning" else f"play {attack} at Ben")
     assert st.current_player == BEN
+    want = MATRIX[(defense, attack)]
+    if want is None:
+        assert moves(st) == ["no defense"]
+        return
     st.play(f"defend {defense}")
     while "no defense" in moves(st):  # a deflected attack asks Ana in turn
         st.play("no defense")
-    want_health, want_effects, ben_hand = MATRIX[(defense, attack)]
+    want_health, want_effects, ben_hand = want
     assert health(st) == want_health
     assert effects(st) == want_effects
     assert st.view(None)["hands"][BEN] == ben_hand

@@ -30,22 +30,24 @@ def test_the_deck_has_aria_cards_counts_and_four_combos():
 
 def test_gobies_lie_cannot_be_defended_since_nobody_has_an_alliance():
     st = aria(["gobie", "ina"], ["exile", "depths"], pile=["mist"])
-    st.play("play gobie Ben")
+    st.play("play gobie at Ben")
     assert st.current_player == 0  # Ben is not asked
     assert health(st) == [9, 8]
 
 
 def test_option_plain_gobies_lie_is_defended_like_any_attack():
     st = aria(["gobie", "ina"], ["exile", "depths"], pile=["mist"], gobie_lie="plain")
-    st.play("play gobie Ben")
+    st.play("play gobie at Ben")
     assert st.current_player == 1
     st.play("defend exile")
     assert health(st) == [9, 9]
 
 
 def test_hand_of_the_fish_is_an_attack_a_defense_cancels_the_theft():
-    st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"])
-    st.play("play fish Ben")
+    # option fish_defense=cancels (the default is damage: a block stops nothing of a theft,
+    # tests/test_arcane_family_rulings.py)
+    st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"], fish_defense="cancels")
+    st.play("play fish at Ben")
     assert st.current_player == 1
     assert st.prompt() == ("Ana attacks you with Hand of the Fish (steals a card). Defend "
                            "with a card or combo, or take it.")
@@ -56,35 +58,35 @@ def test_hand_of_the_fish_is_an_attack_a_defense_cancels_the_theft():
 
 def test_hand_of_the_fish_taken_steals_a_card():
     st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"])
-    play(st, "play fish Ben", "take")
+    play(st, "play fish at Ben", "take")
     assert len(st.view(0)["hand"]) == 2 and len(st.view(1)["hand"]) == 1
     assert "Ana steals a card from Ben" in log(st)
 
 
 def test_option_fish_defense_none_the_theft_is_not_defended():
     st = aria(["fish", "ina"], ["exile", "depths"], pile=["mist"], fish_defense="none")
-    st.play("play fish Ben")
+    st.play("play fish at Ben")
     assert st.current_player == 0 and len(st.view(0)["hand"]) == 2
 
 
 def test_the_veil_of_mist_keeps_the_fish_away():
     st = aria(["mist", "ina"], ["fish", "gobie"], pile=["arcana"])
     turn(st, "play mist")
-    assert "play fish Ana" not in legal(st) and "play gobie Ana" not in legal(st)
+    assert "play fish at Ana" not in legal(st) and "play gobie at Ana" not in legal(st)
 
 
 def test_wrath_of_the_sea_three_damage_and_one_to_yourself():
     st = aria(["qalil", "depths"], ["exile", "ina"], pile=["mist", "arcana"])
-    play(st, "combo sea Ben", "defend exile", "bonus health")
+    play(st, "combo sea at Ben", "defend exile", "bonus health")
     assert health(st) == [9, 7]  # Ben 3 - 1 blocked; Ana 9 - 1 + 1
     st2 = aria(["qalil", "depths"], ["ina", "ina"], pile=["mist"])
-    play(st2, "combo sea Ben", "take", "bonus draw")
+    play(st2, "combo sea at Ben", "take", "bonus draw")
     assert health(st2) == [8, 6]
 
 
 def test_fortress_of_the_winds_answers_an_attack():
     st = aria(["qalil", "ina"], ["exile", "enlil"], pile=["mist", "arcana"])
-    st.play("play qalil Ben")
+    st.play("play qalil at Ben")
     assert legal(st) == ["defend exile", "defend windfort", "take"]
     play(st, "defend windfort", "bonus health")
     assert health(st) == [8, 9]
@@ -93,7 +95,7 @@ def test_fortress_of_the_winds_answers_an_attack():
 
 def test_trick_of_the_fish_sends_the_attack_back_and_steals():
     st = aria(["qalil", "ina"], ["fish", "mirror"], ["ina", "arcana"], pile=["mist", "gobie"])
-    st.play("play qalil Ben")
+    st.play("play qalil at Ben")
     st.play("defend ruse")
     assert legal(st) == ["rob Ana", "rob Cleo"]  # from the player of Ben's choice
     play(st, "rob Cleo", "bonus health")
@@ -104,7 +106,7 @@ def test_trick_of_the_fish_sends_the_attack_back_and_steals():
 
 def test_divine_regeneration_heals_three():
     st = aria(["ina", "ina"], ["qalil", "gobie"], pile=["mist", "arcana", "exile"], first=1)
-    turn(st, "play qalil Ana", "take")
+    turn(st, "play qalil at Ana", "take")
     turn(st, "combo divine", "bonus health")
     assert health(st) == [9, 8]
 
@@ -118,4 +120,4 @@ def test_breath_of_enlil_hits_every_opponent():
 def test_arcane_arenas_combos_are_not_aria_combos():
     st = aria(["gobie", "qalil"], ["ina", "ina"], pile=["mist"])
     assert not any(m.startswith("combo") for m in legal(st))
-    assert "flames cannot be chosen for combo" in why(st, "combo flames Ben")
+    assert "flames cannot be chosen for combo" in why(st, "combo flames at Ben")

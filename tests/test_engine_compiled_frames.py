@@ -407,15 +407,29 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
 SAVES = {
     "pyramide-escape-order.json": (6, "8362e8b2e440b4243a1d", 6),
     "expedition-rivale-kept.json": (13, "9ab3b7bc147d1b3a4e13", 2),
-    "arcane-duel-guard.json": (447, "4f908d786615625f6d33", 5),
     # written by main 006594e (before frames were made only when a question is asked,
     # tests/test_engine_compiled_ask.py): Arcane Arena's strike in a loop over the targets with
     # one left, the discard phases, Deck menteur's announce in turn_start
-    "arcane-arena-strike-for-each.json": (408, "9de654eb22daaed1e9b5", 7),
-    "arcane-arena-discard.json": (505, "66881dd771a9e800542b", 6),
-    "aria-discard.json": (365, "0cd2e901b757a42a6ab9", 6),
+    # (their rest as today's rules play it: issue 28's rulings changed Arcane Arena and Aria;
+    # their blocks did not move, so the waiting frames still fit)
+    "arcane-arena-strike-for-each.json": (495, "00f0b200ddd272fa45c1", 7),
+    "arcane-arena-discard.json": (380, "fa743728536889728088", 6),
+    "aria-discard.json": (391, "1e9e22962b0dea975835", 6),
     "deck-menteur-announce.json": (66, "72d3d2f33ed17bd5870a", 4),
 }
+
+
+def test_a_save_of_older_rules_waiting_mid_action_that_no_longer_fits_is_refused() -> None:
+    """arcane-duel-guard.json waits for a defense inside Arcane Duel's strike as its rules
+    were before issue 28 (its options lack electric_self and no_action); today's strike runs
+    other steps there, so its moves replayed at those options' defaults do not give it: one
+    clear sentence naming the options it lacks instead."""
+    text = (Path(__file__).parent / "saves" / "frames" / "arcane-duel-guard.json").read_text(
+        encoding="utf-8")
+    with pytest.raises(tabletop.SaveFileError) as e:
+        restore(text)
+    assert "electric_self, no_action" in str(e.value)
+    assert "electric_self, no_action" in e.value.texts["fr"]
 
 
 def _rest(st: Any) -> tuple[int, str]:

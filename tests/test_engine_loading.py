@@ -117,3 +117,33 @@ def test_a_missing_file_and_an_unknown_game(tmp_path: Path) -> None:
 def test_rulesets_are_data_not_code(tmp_path: Path) -> None:
     err = broken(tmp_path, "  - {id: a, value: 1}", "  - !!python/object/apply:os.system [echo]")
     assert "not valid YAML" in str(err)
+
+
+ONLY = GOOD.replace("  - {id: b, value: 2}", "  - {id: b, value: 2, only: {size: big}}").replace(
+    "vars:", "options:\n  size: {default: small, values: [small, big]}\nvars:")
+
+
+def test_a_card_only_in_the_game_under_an_option(tmp_path: Path) -> None:
+    """`only: {option: value}`: the card is in the game only under that option; a stacked deck
+    naming it under another value is a DeckError naming the card and the option."""
+    game = load_text(tmp_path, ONLY)
+    assert game.new_game(seed=1).view(0)["points"] == 0
+    small = game.new_game(seed=1)
+    small.play("take")
+    assert small.outcome is not None and small.outcome.scores == (1,)  # b is out: one card
+    big = game.new_game(seed=1, options={"size": "big"}, deck=["a", "b"])
+    big.play("take")
+    big.play("take")
+    assert big.outcome is not None and big.outcome.scores == (3,)
+    with pytest.raises(tabletop.DeckError) as e:
+        game.new_game(seed=1, deck=["a", "b"])
+    assert "b is not in Tiny with option size=small" in str(e.value)
+    assert "l'option size=small" in e.value.texts["fr"]
+
+
+@pytest.mark.parametrize(("only", "says"), [("{sise: big}", "does not have"),
+                                            ("{size: huge}", "no value 'huge'")])
+def test_only_names_an_option_and_its_values(tmp_path: Path, only: str, says: str) -> None:
+    with pytest.raises(RulesetError) as e:
+        load_text(tmp_path, ONLY.replace("only: {size: big}", f"only: {only}"))
+    assert says in str(e.value) and e.value.field.startswith("cards.1.only")

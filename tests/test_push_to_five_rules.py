@@ -533,8 +533,8 @@ EFFECTS = ("« \"+1 points\" : Ajoute 1 points au score du tour \"+3 points\" : 
 
 
 def test_the_material_list_is_the_default_set_of_five():
-    """MATERIAL: +3, +5, x2, Protection, Lose everything; the +1 stays out even if stacked."""
-    st = new(["+1", "+3", "+5", "x2", "protect", "lose"])
+    """MATERIAL: +3, +5, x2, Protection, Lose everything."""
+    st = new(["+3", "+5", "x2", "protect", "lose"])
     assert view(st)["face_down"] == 5
     play(st, "flip", "flip")
     assert view(st)["turn_cards"] == ["+3", "+5"] and view(st)["turn_points"] == 8
@@ -542,10 +542,22 @@ def test_the_material_list_is_the_default_set_of_five():
 
 def test_option_cards_effects_plays_the_effect_list_of_five():
     """EFFECTS: +1, +3, x2, Protection, Lose everything (cards=effects): five cards, no +5."""
-    st = new(["+1", "+3", "+5", "x2", "protect", "lose"], cards="effects")
+    st = new(["+1", "+3", "x2", "protect", "lose"], cards="effects")
     assert view(st)["face_down"] == 5
     play(st, "flip", "flip", "flip")
     assert view(st)["turn_cards"] == ["+1", "+3", "x2"] and view(st)["turn_points"] == 8
+
+
+@pytest.mark.parametrize(("cards", "absent"), [("material", "+1"), ("effects", "+5")])
+def test_a_stacked_deck_naming_the_card_the_option_leaves_out_is_a_mistake(cards, absent):
+    """« Une carte "+5 points" » (the material) / « "+1 points" : Ajoute 1 points » (the
+    effects): the option keeps one list; a deck naming the other list's card is refused,
+    naming the card and the option, instead of playing on with four cards."""
+    with pytest.raises(tabletop.DeckError) as e:
+        new(["+1", "+3", "+5", "x2", "protect", "lose"], cards=cards)
+    assert absent in str(e.value) and f"cards={cards}" in str(e.value)
+    assert e.value.texts["fr"].startswith(f"{absent} n'est pas dans Push to Five avec l'option "
+                                          f"cards={cards}")
 
 
 @pytest.mark.parametrize("cards,present,absent", [("material", "+5", "+1"),
@@ -696,3 +708,15 @@ def test_the_french_log_names_the_cards_in_french():
     fr = " ".join(e.text_in("fr") for e in events)
     assert "retourne ×2 points" in fr and "retourne Perdre tout" in fr
     assert "Lose everything" not in fr
+
+
+@pytest.mark.parametrize(("cards", "absent"), [("material", "+1"), ("effects", "+5")])
+def test_a_sampled_world_never_holds_the_card_the_option_leaves_out(cards, absent):
+    """A bot's sampled world (determinize) deals the face-down cards again, but only those five:
+    the card the option leaves out is out of the game for everyone."""
+    import random
+    st = game().new_game(players=2, seed=3, options={"cards": cards})
+    for k in range(30):
+        world = st.determinize(0, random.Random(k))
+        face_down = [world.spec.cards[u].code for u in world.zones["facedown"]]
+        assert absent not in face_down and len(face_down) == 5

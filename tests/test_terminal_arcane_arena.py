@@ -62,9 +62,9 @@ def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_
     child.close()
     assert child.exitstatus == 0
     saved = tabletop.restore((tmp_path / "arcane-arena-47.json").read_text(encoding="utf-8"))
-    assert saved.is_over and saved.outcome.winners == (1,)
-    assert saved.outcome.reason == ("Ben won 3 rounds and is crowned ultimate wizard (rounds "
-                                    "won: Ana 0, Ben 3, Cleo 0)")
+    assert saved.is_over and saved.outcome.winners == (2,)
+    assert saved.outcome.reason == ("Cleo won 3 rounds and is crowned ultimate wizard (rounds "
+                                    "won: Ana 0, Ben 2, Cleo 3)")
 
 
 def test_a_match_saved_during_a_defense_resumes_at_the_defense(tmp_path: Path):
