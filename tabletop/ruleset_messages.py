@@ -191,8 +191,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                          "fr": "{name!r} est fixé par le moteur ; nommez cet attribut autrement"},
     "only_empty": {"en": "only is an empty list; give the options under which the card is in the "
                          "game (cards: material), or a list of such",
-                   "fr": "only est une liste vide ; donnez les options sous lesquelles la carte est "
-                         "en jeu (cards: material), ou une liste de telles options"},
+                   "fr": "only est une liste vide ; donnez les options sous lesquelles la carte "
+                         "est en jeu (cards: material), ou une liste de telles options"},
     "only_option": {"en": "only names the option {name!r}, which this game does not have; its "
                           "options are {known}",
                     "fr": "only nomme l'option {name!r}, que ce jeu n'a pas ; ses options sont "
