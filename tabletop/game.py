@@ -24,7 +24,9 @@ from .expr import Compiled, did_you_mean, reads
 from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
 from .spec import (
+    RANK_WORDS,
     RESERVED_NAMES,
+    SUIT_SYMBOL,
     Block,
     CardDef,
     GameSpec,
@@ -35,7 +37,7 @@ from .spec import (
     text_of,
 )
 from .state import BOX, Move, State, fold_accents
-from .values import make_event, message_error
+from .values import make_event, message_error, phrase_words
 
 _Random = random.Random
 _new_random = _Random.__new__  # a generator not seeded yet (seeded in new_game)
@@ -49,6 +51,38 @@ _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "�
 _PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "previous_seat",
                "last_turn", "this_turn", "this_round", "knows", "zone_of", "owner", "seat_name",
                "permutations", "combinations", "combos", "combo_cards"}
+
+
+def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """The names of a game's cards and combos in every language, as a player may type them in
+    place of the code: {first word: [(words, the card's code or the combo's id)]}, longest
+    first. A name read two ways, or a one-word name that is another card's code or a word of
+    some notation, is left out (the code still works)."""
+    spec = game.spec
+    notation_words = {w for m in spec.moves for n in (m.template, *m.notations.values())
+                      for w in phrase_words(" ".join(n))}
+    notation_words |= {w for n in game.answer_notations for w in phrase_words(" ".join(n))}
+    found: dict[tuple[str, ...], set[str]] = {}
+    items: list[tuple[dict[str, str], str, str]] = [(c.name, c.code, c.code) for c in spec.cards
+                                                    if c.kind != "playing"]
+    items += [(c.name, c.code, c.code.lower()) for c in spec.combos.values()]
+    for names, code, token in items:
+        for name in names.values():
+            words = phrase_words(name)
+            if not words:
+                continue
+            if len(words) == 1:
+                other = game.code_index.get(words[0].upper())
+                if (other is not None and other != code) or words[0] in notation_words:
+                    continue
+            found.setdefault(words, set()).add(token)
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for words, tokens in found.items():
+        if len(tokens) == 1:
+            out.setdefault(words[0], []).append((words, next(iter(tokens))))
+    for entries in out.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return out
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
@@ -162,6 +196,26 @@ class Game:
             for lang, word in c.codes.items():
                 self.code_index[fold_accents(word.upper())] = c.code
                 self.card_words.setdefault(lang, {})[c.code] = word
+        # playing cards in French: valet, dame, roi (V, D, R), shown with the suit's symbol
+        # (D♠) and typed at any table (DS, D♠); the suit letters stay S C D H (C would be
+        # trèfle or cœur)
+        for c in spec.cards:
+            if c.kind == "playing" and c.rank and c.suit:
+                for lang, ranks in RANK_WORDS.items():
+                    rank = ranks.get(c.rank, c.rank)
+                    self.card_words.setdefault(lang, {})[c.code] = rank + SUIT_SYMBOL[c.suit]
+                    self.code_index.setdefault(rank + c.suit, c.code)
+        # named cards and combos in a language whose name differs from the English one, and
+        # that give no code of their own there: shown by that name (Boule de feu)
+        for item in (*spec.cards, *spec.combos.values()):
+            if isinstance(item, CardDef) and item.kind == "playing":
+                continue
+            codes = item.codes if isinstance(item, CardDef) else {}
+            english = fold_accents(text_of(item.name, "en").lower())
+            for lang, name in item.name.items():
+                if (lang != "en" and lang not in codes
+                        and fold_accents(name.lower()) != english):
+                    self.card_words.setdefault(lang, {})[item.code] = name
         # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
             n for b in spec.blocks for s in b.steps if s.kind == "choose"
@@ -169,13 +223,16 @@ class Game:
         self.answer_notations += [  # and the words that decline an optional question
             n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
             for n in (s.params["pass"], *s.params["passes"].values())]
+        # the names of cards and combos, in every language, typed as the card (jouer boule de
+        # feu sur Ben): by their first word, longest first, each the word notation compares
+        self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = name_phrases(self)
         # the languages in which some notation or card code differs from the canonical one
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}
             | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
                for lang in (*s.params["notations"], *s.params["passes"],
                             *(x for w in s.params["words"].values() for x in w))}
-            | {lang for c in spec.cards for lang in c.codes}))
+            | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each

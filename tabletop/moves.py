@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
 from typing import Any
 
 from .base import StateBase
@@ -24,6 +23,7 @@ from .values import (
     make_move,
     message_error,
     message_texts,
+    phrase_words,
 )
 
 
@@ -108,26 +108,26 @@ class MoveListing(StateBase):
         """
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
-        tokens = tuple(self._norm(t) for t in str(text).split())
+        tokens = self._key(str(text))
         if not tokens:
             raise NotationError("empty move: type one of the legal moves, e.g. "
                                 f"{self._example()!r}")
         legal = self.legal_moves()
         for m in legal:
-            if self._key(m.text.split()) == tokens:
+            if self._key(m.text) == tokens:
                 return m
         for m in legal:  # the cards of a `cards` argument (always last) may come in any order
             ms = self.game.move_by_id.get(m.move_id)
             if ms is None or not any(a.kind == "cards" for a in ms.args):
                 continue
-            mt = self._key(m.text.split())
+            mt = self._key(m.text)
             fixed = len(ms.template) - 1
             if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
                     and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
                 return m
         for lang in self.game.notation_langs:  # a move typed in another language's notation
             for m in legal:
-                mt = self._key(self.move_text(m, lang).split())
+                mt = self._key(self.move_text(m, lang))
                 if mt == tokens:
                     return m
                 ms = self.game.move_by_id.get(m.move_id)
@@ -345,10 +345,8 @@ class MoveListing(StateBase):
     def _token(self, v: Any, seats: bool = True, lang: str | None = None) -> str:
         """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
         False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
-        if isinstance(v, CardDef):
-            return v.code if lang is None else v.codes.get(lang, v.code)
-        if isinstance(v, ComboDef):
-            return v.code
+        if isinstance(v, CardDef | ComboDef):
+            return v.code if lang is None else self.game.card_word(v.code, lang)
         if isinstance(v, list | tuple):
             return " ".join(self._token(x, seats, lang) for x in v)
         if isinstance(v, bool):
@@ -436,8 +434,30 @@ class MoveListing(StateBase):
             return f"#seat{int(low[1:]) - 1}"
         return low
 
-    def _key(self, tokens: Sequence[str]) -> tuple[str, ...]:
-        return tuple(self._norm(t) for t in tokens)
+    def _split(self, text: str) -> list[tuple[str, str]]:
+        """A typed (or listed) move word by word: each word as typed and as notation compares
+        it, a card's or combo's name of several words read as one (boule de feu)."""
+        raw = text.split()
+        phrases = self.game.phrases
+        if not phrases:
+            return [(w, self._norm(w)) for w in raw]
+        folded = phrase_words(text)
+        out: list[tuple[str, str]] = []
+        i = 0
+        while i < len(raw):
+            for words, token in phrases.get(folded[i], ()):
+                if tuple(folded[i:i + len(words)]) == words:
+                    out.append((" ".join(raw[i:i + len(words)]), self._norm(token)))
+                    i += len(words)
+                    break
+            else:
+                out.append((raw[i], self._norm(raw[i])))
+                i += 1
+        return out
+
+    def _key(self, text: str) -> tuple[str, ...]:
+        """A move's text as notation compares it (see _split)."""
+        return tuple(n for _, n in self._split(text))
 
     def _example(self) -> str:
         legal = self.legal_moves()
@@ -466,7 +486,7 @@ class MoveListing(StateBase):
                 for i, tok in enumerate(template):
                     arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
                     if arg is not None and arg.kind in ("card", "cards"):
-                        raw = text.split()
+                        raw = [w for w, _ in self._split(text)]
                         for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
                             if tokens[j] not in self.game.cards_by_code:
                                 sample = {lang: ", ".join(self.game.card_word(c, lang) for c

@@ -30,6 +30,11 @@ from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
 
+# playing cards' ranks in the languages where their letters differ (valet, dame, roi), and
+# the suits' symbols, as a table in that language shows them (D♠)
+RANK_WORDS: dict[str, dict[str, str]] = {"fr": {"J": "V", "Q": "D", "K": "R"}}
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
 # Names every expression may use besides the ruleset's own vars, zones and args.
 RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it", "this"}
 

@@ -543,6 +543,12 @@ def fold_accents(word: str) -> str:
                    if not unicodedata.combining(ch))
 
 
+def phrase_words(text: str) -> tuple[str, ...]:
+    """A name or a typed text word by word as they are compared: lower case, accents and the
+    apostrophe's shapes optional."""
+    return tuple(fold_accents(w.lower().replace("\u2019", "'")) for w in text.split())
+
+
 def message_texts(key: str, **kw: Any) -> dict[str, str]:
     """A message in every language; dict arguments are themselves per language."""
     out = {}
