@@ -50,6 +50,13 @@ _new = object.__new__
 _CHOICE_PLANS: dict[tuple[str, ...], tuple[str, str] | None] = {}
 
 
+# what goes in a move's hole, as move_shape says it
+_HOLES: dict[str, dict[str, str]] = {
+    "card": {"en": "card", "fr": "carte"}, "cards": {"en": "cards", "fr": "cartes"},
+    "seat": {"en": "player", "fr": "joueur"}, "word": {"en": "word", "fr": "mot"},
+    "combo": {"en": "combo", "fr": "combinaison"}}
+
+
 def _choice_plan(notation: tuple[str, ...]) -> tuple[str, str] | None:
     plan = None
     if notation.count("{choice}") == 1 and not any(
@@ -173,6 +180,21 @@ class MoveListing(StateBase):
         if ms is None:
             return move.text
         return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang)
+
+    def move_shape(self, ms: MoveSpec, lang: str) -> str:
+        """How a move is typed, in ``lang``: its notation with each hole said as what goes
+        there (``fight <card>``, ``combattre <carte>``; a word among a few as its words,
+        ``<1|2>``), never a ``{hole}`` as the ruleset writes it."""
+        kinds = {"{" + a.name + "}": text_of(_HOLES[a.kind], lang) for a in ms.args}
+        for a in ms.args:  # a word among a few is shown as its words: <1|2>
+            if a.kind == "word":
+                ctx = Ctx(self, {"me": self.turn_seat})
+                listed = [w for w in a.domain(ctx) if a.where is None
+                          or a.where(Ctx(self, {"me": self.turn_seat, "it": w}))]
+                if 2 <= len(listed) <= 4:
+                    kinds["{" + a.name + "}"] = "|".join(str(w) for w in listed)
+        return " ".join(f"<{kinds[w]}>" if w in kinds else w
+                        for w in ms.notations.get(lang, ms.template))
 
     def _free_moves(self) -> list[Move]:
         out: list[Move] = []
@@ -500,8 +522,7 @@ class MoveListing(StateBase):
                 word = {lang: ms.notations.get(lang, ms.template)[0] for lang in langs}
                 return message_error(NotationError, "bad_usage", text=typed, word=word,
                               usage=ms.usage, listing=listing)
-        shapes = {lang: " | ".join(" ".join(ms.notations.get(lang, ms.template))
-                                   for ms in self.spec.moves
+        shapes = {lang: " | ".join(self.move_shape(ms, lang) for ms in self.spec.moves
                                    if any(tokens[0] == self._norm(tpl[0]) for tpl in
                                           (ms.template, *ms.notations.values())))
                   for lang in langs}

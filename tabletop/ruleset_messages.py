@@ -10,6 +10,9 @@ Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholder
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 LANGS = ("en", "fr")
@@ -544,12 +547,28 @@ def counted(n: int, word: str) -> Langs:
                   for lang, forms in _WORDS[word].items()})
 
 
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+
+
+def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
+    """A catalogue template filled in; in French, ``de`` and ``que`` before a hole whose
+    text starts with a vowel are elided (« Notation d'Arcane Duel »)."""
+    if lang == "fr" and ("de {" in template or "que {" in template):
+        def elide(m: re.Match[str]) -> str:
+            first = unicodedata.normalize("NFD", str(values.get(m.group(2), ""))[:1])[:1].lower()
+            if first and first in "aeiouy":
+                return m.group(1)[:-1] + "'{" + m.group(2) + "}"
+            return m.group(0)
+        template = _ELIDED.sub(elide, template)
+    return template.format(**values)
+
+
 def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
     """A message of the catalogue in every language; a ``Langs`` value is itself per
     language, and an error given as a value is said in each language it has."""
     out = {}
     for lang, template in RULESET_MESSAGES[key].items():
-        out[lang] = template.format(**{k: in_lang(v, lang) for k, v in kw.items()})
+        out[lang] = fill(template, lang, {k: in_lang(v, lang) for k, v in kw.items()})
     return out
 
 

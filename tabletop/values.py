@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from .errors import ExpressionError
+from .ruleset_messages import fill
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -554,7 +555,7 @@ def message_texts(key: str, **kw: Any) -> dict[str, str]:
     out = {}
     for lang, template in _MESSAGES[key].items():
         values = {k: (text_of(v, lang) if isinstance(v, dict) else v) for k, v in kw.items()}
-        out[lang] = template.format(**values)
+        out[lang] = fill(template, lang, values)
     return out
 
 

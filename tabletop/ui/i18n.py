@@ -6,6 +6,8 @@ from __future__ import annotations
 import locale
 import os
 
+from ..ruleset_messages import fill
+
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {
         "list_title": "tabletop games",
@@ -57,11 +59,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bot_mcts": "MCTS bot",
         "bot_expert": "expert bot",
         "thinking": "{name} ({bot}) is thinking…",
-        "hole_card": "card",
-        "hole_cards": "cards",
-        "hole_seat": "player",
-        "hole_word": "word",
-        "hole_combo": "combo",
         "seat": "Seat",
         "question": "{name}, {prompt}",
         "decide": "{name}: decide",
@@ -277,11 +274,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bot_mcts": "robot MCTS",
         "bot_expert": "robot expert",
         "thinking": "{name} ({bot}) réfléchit…",
-        "hole_card": "carte",
-        "hole_cards": "cartes",
-        "hole_seat": "joueur",
-        "hole_word": "mot",
-        "hole_combo": "combinaison",
         "seat": "Place",
         "question": "{name}, {prompt}",
         "decide": "{name} : à vous",
@@ -481,7 +473,7 @@ def default_lang() -> str:
 def t(lang: str, key: str, **kw: object) -> str:
     """The catalogue text for ``key`` in ``lang``, filled in."""
     table = CATALOGUE.get(lang, CATALOGUE["en"])
-    return table[key].format(**kw)
+    return fill(table[key], lang, kw)
 
 
 def bot_name(lang: str, kind: str) -> str:
