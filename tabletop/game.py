@@ -205,14 +205,13 @@ class Game:
                     rank = ranks.get(c.rank, c.rank)
                     self.card_words.setdefault(lang, {})[c.code] = rank + SUIT_SYMBOL[c.suit]
                     self.code_index.setdefault(rank + c.suit, c.code)
-        # named cards and combos in a language whose name differs from the English one, when
-        # they give no codes of their own: shown by that name there (Boule de feu)
+        # named cards and combos that give no codes of their own: shown by their name in
+        # each language the name is given in but English (Boule de feu)
         for item in (*spec.cards, *spec.combos.values()):
             if isinstance(item, CardDef) and (item.kind == "playing" or item.codes):
                 continue
-            english = fold_accents(text_of(item.name, "en").lower())
             for lang, name in item.name.items():
-                if lang != "en" and fold_accents(name.lower()) != english:
+                if lang != "en":
                     self.card_words.setdefault(lang, {})[item.code] = name
         # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
