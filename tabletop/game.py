@@ -205,10 +205,11 @@ class Game:
                     rank = ranks.get(c.rank, c.rank)
                     self.card_words.setdefault(lang, {})[c.code] = rank + SUIT_SYMBOL[c.suit]
                     self.code_index.setdefault(rank + c.suit, c.code)
-        # named cards and combos that give no codes of their own: shown by their name in
-        # each language the name is given in but English (Boule de feu)
-        for item in (*spec.cards, *spec.combos.values()):
-            if isinstance(item, CardDef) and (item.kind == "playing" or item.codes):
+        # in a ruleset that gives no card codes per language, named cards and combos are shown
+        # by their name in each language the name is given in but English (Boule de feu)
+        by_name = not any(c.codes for c in spec.cards)
+        for item in (*spec.cards, *spec.combos.values()) if by_name else ():
+            if isinstance(item, CardDef) and item.kind == "playing":
                 continue
             for lang, name in item.name.items():
                 if lang != "en":
