@@ -382,6 +382,16 @@ def _join(ctx: Context, args: Sequence[Compiled]) -> str:
     return _text(sep.join(display(x) for x in _items(ctx, args)))
 
 
+def _plural(ctx: Context, args: Sequence[Compiled]) -> str:
+    """The word for a number: ``plural(n, "card", "cards")`` is ``card`` for 1 (and -1),
+    else ``cards``; a fourth word is said for 0 where a language wants its own (French
+    ``plural(n, "carte", "cartes", "carte")``)."""
+    n = args[0](ctx)
+    if len(args) > 3 and n == 0:
+        return display(args[3](ctx))
+    return display(args[1](ctx) if n in (1, -1) else args[2](ctx))
+
+
 def _text(t: str) -> str:
     """A text built during play, within MAX_TEXT characters."""
     Work.spend(len(t))
@@ -468,6 +478,7 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
     "highest": (_by(lambda a, b: a > b), 2, 2),
     "lowest": (_by(lambda a, b: a < b), 2, 2),
     "symbol": (_symbol, 1, 1),
+    "plural": (_plural, 3, 4),
 }
 
 
