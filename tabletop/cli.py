@@ -19,7 +19,7 @@ from rich.console import Console
 
 from . import __version__, registry
 from .errors import TabletopError
-from .ruleset_messages import ruleset_texts
+from .ruleset_messages import counted, number, player_span, ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
 
@@ -321,9 +321,7 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     if re.fullmatch(r"[+-]?\d+", text):
         count = int(text)
         if not spec_min <= count <= spec_max:
-            span = ({"en": str(spec_min), "fr": f"à {spec_min}"} if spec_min == spec_max else
-                    {"en": f"{spec_min} to {spec_max}", "fr": f"de {spec_min} à {spec_max}"})
-            raise UsageError("cli_players_range", arg=arg, span=span)
+            raise UsageError("cli_players_range", arg=arg, span=player_span(spec_min, spec_max))
         return count, None
     names = [n.strip() for n in text.split(",")]
     if not text or any(not n for n in names):
@@ -658,6 +656,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
                          lo=_num(100 * lo, 1, lang), hi=_num(100 * hi, 1, lang)))
         if decided < a.games:
             say.append(t(lang, "solve_undecided_deals", n=a.games - decided,
+                         deals=counted(a.games - decided, "deal")[lang],
                          seconds=_num(a.seconds, None, lang)))
         say.append(t(lang, "solve_median", median=_num(median, 2, lang)))
     elif a.seed is not None or a.deck is not None:
@@ -787,7 +786,7 @@ def _opts_text(options: dict[str, str]) -> str:
 
 def _count(n: int, lang: str) -> str:
     """A whole number as the table writes it: 1,234,567 or 1 234 567 (narrow spaces)."""
-    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    return number(n, lang)
 
 
 @contextlib.contextmanager
@@ -828,8 +827,7 @@ def _solve_progress(status: Any, lang: str, seconds: float
 def _num(x: float, digits: int | None, lang: str) -> str:
     """A number as the table writes it: ``digits`` after the point (None: as short as it
     goes), a decimal comma in French."""
-    text = f"{x:g}" if digits is None else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return number(x, lang, digits)
 
 
 def _line_in(state: Any, line: Sequence[str], lang: str) -> list[str]:

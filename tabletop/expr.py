@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from .errors import ExpressionError
 from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
-from .ruleset_messages import Langs, ruleset_error, said
+from .ruleset_messages import Langs, counted, ruleset_error, said
 
 Value = Any
 Compiled = Callable[["Context"], Value]
@@ -705,7 +705,7 @@ class _Parser:
         if not lo <= len(args) <= hi:
             want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
             raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
-                                n=len(args), text=self.text)
+                                n=len(args), text=self.text, word=counted(hi, "argument"))
         return (kind, name, args)
 
     def check_name(self, name: str) -> None:

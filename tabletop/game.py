@@ -23,6 +23,7 @@ from .errors import DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
+from .ruleset_messages import player_span
 from .spec import (
     RANK_WORDS,
     RESERVED_NAMES,
@@ -399,10 +400,8 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int):
             raise PlayerCountError(f"players must be a whole number, got {players!r}")
         if not spec.min_players <= players <= spec.max_players:
-            lo, hi = spec.min_players, spec.max_players
-            span = ({"en": str(lo), "fr": f"à {lo}"} if lo == hi else
-                    {"en": f"{lo} to {hi}", "fr": f"de {lo} à {hi}"})
-            raise message_error(PlayerCountError, "player_count", game=spec.name, span=span,
+            raise message_error(PlayerCountError, "player_count", game=spec.name,
+                                span=player_span(spec.min_players, spec.max_players),
                                 n=players)
         if options_as_saved:
             opts = dict(options or {})

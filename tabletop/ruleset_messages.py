@@ -342,8 +342,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "unknown_function": {"en": "unknown function {name!r} in {text!r}{close} (known: {known})",
                          "fr": "fonction inconnue {name!r} dans {text!r}{close} (fonctions "
                                "connues : {known})"},
-    "function_arguments": {"en": "{name}() takes {want} argument(s), got {n} in {text!r}",
-                           "fr": "{name}() prend {want} argument(s), pas {n}, dans {text!r}"},
+    "function_arguments": {"en": "{name}() takes {want} {word}, got {n} in {text!r}",
+                           "fr": "{name}() prend {want} {word}, pas {n}, dans {text!r}"},
     "arguments_span": {"en": "{lo} to {hi}", "fr": "de {lo} à {hi}"},
     "unknown_name": {"en": "unknown name {name!r} in {text!r}{close}",
                      "fr": "nom inconnu {name!r} dans {text!r}{close}"},
@@ -494,6 +494,10 @@ _WORDS = {
     "move": {"en": ("move", "moves"), "fr": ("coup", "coups")},
     "player": {"en": ("player", "players"), "fr": ("joueur", "joueurs")},
     "game": {"en": ("game", "games"), "fr": ("partie jouée", "parties jouées")},
+    "process": {"en": ("process", "processes"), "fr": ("processus", "processus")},
+    "deal": {"en": ("deal undecided", "deals undecided"),
+             "fr": ("donne non tranchée", "donnes non tranchées")},
+    "argument": {"en": ("argument", "arguments"), "fr": ("argument", "arguments")},
 }
 
 # PyYAML's usual complaints (its problem text), said in French; others are left as PyYAML
@@ -541,6 +545,15 @@ def yaml_problem(problem: str) -> Langs:
     return Langs(en=problem, fr=fr or problem)
 
 
+def player_span(lo: int, hi: int) -> dict[str, str]:
+    """How many play a game, after "is played by" / « se joue » in each language: "2 to 4
+    players", « de 2 à 4 joueurs », "1 player", « à 1 joueur »."""
+    word = counted(hi, "player")
+    if lo == hi:
+        return {"en": f"{lo} {word['en']}", "fr": f"à {lo} {word['fr']}"}
+    return {"en": f"{lo} to {hi} {word['en']}", "fr": f"de {lo} à {hi} {word['fr']}"}
+
+
 def counted(n: int, word: str) -> Langs:
     """``word`` ("card", "move", "player", "game") as it reads after the number ``n``."""
     return Langs({lang: forms[0] if n == 1 or (lang == "fr" and n == 0) else forms[1]
@@ -561,6 +574,28 @@ def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
             return m.group(0)
         template = _ELIDED.sub(elide, template)
     return template.format(**values)
+
+
+def number(x: float, lang: str, digits: int | None = None, sign: bool = False) -> str:
+    """A number as a table in ``lang`` writes it: ``digits`` after the point (None: a whole
+    number as is, else as short as it goes), thousands grouped; in French a decimal comma and
+    narrow spaces (1 234,5), in English 1,234.5. ``sign`` writes + before a positive number."""
+    plus = "+" if sign else ""
+    if digits is None:
+        text = f"{x:{plus},}" if isinstance(x, int) or float(x).is_integer() else f"{x:{plus}g}"
+        if isinstance(x, float) and x.is_integer():
+            text = f"{int(x):{plus},}"
+    else:
+        text = f"{x:{plus},.{digits}f}"
+    if lang == "fr":
+        return text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+def percent(fraction: float, lang: str, digits: int = 1, sign: bool = False) -> str:
+    """A share as a percentage: 37.0% in English, 37,0 % in French (a space before %, not
+    broken)."""
+    return number(100 * fraction, lang, digits, sign) + ("\u00a0%" if lang == "fr" else "%")
 
 
 def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:

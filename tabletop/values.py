@@ -421,8 +421,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "option_value": {"en": "option {name} cannot be {value!r}; choose one of {values}",
                      "fr": "l'option {name} ne peut pas valoir « {value} » ; choisissez parmi "
                            "{values}"},
-    "player_count": {"en": "{game} is played by {span} player(s), not {n}",
-                     "fr": "{game} se joue {span} joueur(s), pas {n}"},
+    "player_count": {"en": "{game} is played by {span}, not {n}",
+                     "fr": "{game} se joue {span}, pas {n}"},
     "names_count": {"en": "{n} names for {players} players",
                     "fr": "{n} noms pour {players} joueurs"},
     "name_word": {"en": "a player's name is one word (it is typed in moves): {name!r}",
