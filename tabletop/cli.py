@@ -181,13 +181,13 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     pl.add_argument("--seat", action="append", default=[],
                     metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
         "give seat N (from 1) to a bot: random, greedy, mcts or expert",
-        "donner la place N (à partir de 1) à un bot : random, greedy, mcts ou expert"))
+        "donner la place N (à partir de 1) à un robot : random, greedy, mcts ou expert"))
     pl.add_argument("--watch", action="store_true", help=h(
         "watch bots play (seats not given with --seat get random bots)",
-        "regarder jouer les bots (les places sans --seat ont des bots au hasard)"))
+        "regarder jouer les robots (les places sans --seat ont des robots au hasard)"))
     pl.add_argument("--delay", metavar=h("SECONDS", "SECONDES"), help=h(
         f"pause after each bot move (0 to {MAX_DELAY:g}; default {WATCH_DELAY:g} with --watch, "
-        "else 0)", f"pause après chaque coup d'un bot (de 0 à {MAX_DELAY:g} ; "
+        "else 0)", f"pause après chaque coup d'un robot (de 0 à {MAX_DELAY:g} ; "
         f"{WATCH_DELAY:g} par défaut avec --watch, sinon 0)"))
     pl.add_argument("--hints", action="store_true", help=h(
         "in a solo game, show the expert's move and its chance to win at each prompt (or type "
@@ -233,7 +233,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sv.add_argument("--lang", choices=LANGS, help=lang_help)
     sm = command("simulate", h(
         "play many games with bots: who wins from which seat, how long games last, which moves "
-        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre bots : "
+        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre robots : "
         "qui gagne de quelle place, combien durent les parties, quels coups et quelles cartes "
         "comptent (voir docs/simulate.md)"))
     sm.add_argument("game", metavar=h("game", "jeu"), help=game_help)
@@ -243,7 +243,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sm.add_argument("--seat", action="append", default=[],
                     metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
         "the bot of seat N (from 1): random (the default), greedy or mcts, with settings, e.g. "
-        "1=bot:mcts:iterations=50", "le bot de la place N (à partir de 1) : random (par "
+        "1=bot:mcts:iterations=50", "le robot de la place N (à partir de 1) : random (par "
         "défaut), greedy ou mcts, avec ses réglages, par exemple 1=bot:mcts:iterations=50"))
     sm.add_argument("--option", action="append", default=[],
                     metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
@@ -775,9 +775,14 @@ def _why(e: OSError) -> dict[str, str] | str:
     import errno
 
     fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
-          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
+          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un",
+          errno.ENAMETOOLONG: "le nom est trop long", errno.ELOOP: "trop de liens symboliques",
+          errno.EPERM: "opération interdite", errno.EROFS: "le disque est en lecture seule",
+          errno.ENOSPC: "le disque est plein"}
     en = str(e.strerror or e)
-    return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
+    name = errno.errorcode.get(e.errno or 0, "")
+    return {"en": en, "fr": fr.get(e.errno or 0)
+            or f"le système refuse ({name or 'erreur inconnue'})"}
 
 
 def _opts_text(options: dict[str, str]) -> str:

@@ -182,11 +182,11 @@ def restore(text: str) -> State:
     :raises SaveFileError: the text is not a tabletop save, or names a game not found.
     """
     from .state import SAVE_FORMAT, State
-    from .values import message_error
+    from .values import json_why, message_error
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, TypeError) as e:
-        raise message_error(SaveFileError, "save_not_json", why=e) from None
+        raise message_error(SaveFileError, "save_not_json", why=json_why(e)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise message_error(SaveFileError, "save_no_format")
     source = data.get("source")
