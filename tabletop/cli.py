@@ -19,7 +19,7 @@ from rich.console import Console
 
 from . import __version__, registry
 from .errors import TabletopError
-from .ruleset_messages import counted, number, player_span, ruleset_texts
+from .ruleset_messages import counted, number, os_why, player_span, ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
 
@@ -546,7 +546,7 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as e:
-            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
+            raise UsageError("cli_cannot_read_save", path=path, why=os_why(e)) from None
         except UnicodeDecodeError:
             raise UsageError("cli_save_not_text", path=path) from None
         state: State = registry.restore(text)
@@ -611,7 +611,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
         try:
             state = registry.restore(path.read_text(encoding="utf-8"))
         except OSError as e:
-            raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
+            raise UsageError("cli_cannot_read_save", path=path, why=os_why(e)) from None
         except UnicodeDecodeError:
             raise UsageError("cli_save_not_text", path=path) from None
         game = state.game
@@ -768,21 +768,6 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
 def _nums(x: float) -> dict[str, str]:
     """A number as each language of the table writes it (see ``_num``)."""
     return {lang: _num(x, None, lang) for lang in LANGS}
-
-
-def _why(e: OSError) -> dict[str, str] | str:
-    """Why a file cannot be read, in each language for the usual reasons."""
-    import errno
-
-    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
-          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un",
-          errno.ENAMETOOLONG: "le nom est trop long", errno.ELOOP: "trop de liens symboliques",
-          errno.EPERM: "opération interdite", errno.EROFS: "le disque est en lecture seule",
-          errno.ENOSPC: "le disque est plein"}
-    en = str(e.strerror or e)
-    name = errno.errorcode.get(e.errno or 0, "")
-    return {"en": en, "fr": fr.get(e.errno or 0)
-            or f"le système refuse ({name or 'erreur inconnue'})"}
 
 
 def _opts_text(options: dict[str, str]) -> str:

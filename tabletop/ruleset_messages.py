@@ -545,6 +545,24 @@ def yaml_problem(problem: str) -> Langs:
     return Langs(en=problem, fr=fr or problem)
 
 
+def os_why(e: OSError | UnicodeDecodeError) -> Langs:
+    """Why a file cannot be read or written, in each language (the system's words are
+    English: the usual reasons are said in French, the others by their errno name)."""
+    import errno
+
+    if isinstance(e, UnicodeDecodeError):
+        return Langs(en=f"not UTF-8 text ({e.reason} at byte {e.start})",
+                     fr=f"ce n'est pas du texte UTF-8 (octet {e.start} illisible)")
+    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
+          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un",
+          errno.ENAMETOOLONG: "le nom est trop long", errno.ELOOP: "trop de liens symboliques",
+          errno.EPERM: "opération interdite", errno.EROFS: "le disque est en lecture seule",
+          errno.ENOSPC: "le disque est plein"}
+    name = errno.errorcode.get(e.errno or 0, "")
+    return Langs(en=str(e.strerror or e), fr=fr.get(e.errno or 0)
+                 or f"le système refuse ({name or 'erreur inconnue'})")
+
+
 def player_span(lo: int, hi: int) -> dict[str, str]:
     """How many play a game, after "is played by" / « se joue » in each language: "2 to 4
     players", « de 2 à 4 joueurs », "1 player", « à 1 joueur »."""

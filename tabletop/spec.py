@@ -25,7 +25,7 @@ from .expr import (
     tokenize,
 )
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
-from .ruleset_messages import kind_of, ruleset_texts, said, yaml_problem
+from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
 from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
@@ -1292,7 +1292,7 @@ def load_spec(path: str | Path) -> GameSpec:
     except FileNotFoundError:
         raise RulesetError.of("no_such_file", file=str(p)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RulesetError.of("cannot_read", file=str(p), why=e) from None
+        raise RulesetError.of("cannot_read", file=str(p), why=os_why(e)) from None
     return load_spec_text(text, str(p))
 
 

@@ -21,6 +21,7 @@ from ..bots import Bot, BotError, decide
 from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
 from ..registry import doc_path, page_lang
+from ..ruleset_messages import os_why
 from ..spec import text_of
 from ..state import Move, State
 from .i18n import bot_name, t
@@ -78,7 +79,7 @@ class Table:
             if not self.failure_told:
                 self.failure_told = True
                 self.say(t(self.lang, "save_failed", path=self.save_path,
-                           error=e.strerror or e), "bold red")
+                           error=os_why(e)[self.lang]), "bold red")
                 if self.humans:
                     self.ask_save_path()
             return not self.unsaved
@@ -109,7 +110,7 @@ class Table:
             self._write()
         except OSError as e:
             self.say(t(self.lang, "save_failed", path=self.save_path,
-                       error=e.strerror or e), "bold red")
+                       error=os_why(e)[self.lang]), "bold red")
             return False
         self.unsaved = False
         self.say(t(self.lang, "saved", path=self.save_path), "green")
