@@ -883,7 +883,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "new":
             from .starter import write_starter
 
-            path = write_starter(a.name, a.dir)
+            path = write_starter(a.name, a.dir, lang)
             console.print(f"{t(lang, 'cli_wrote', path=path)}\n"
                           f"  tabletop check {path}     {t(lang, 'cli_wrote_check')}\n"
                           f"  tabletop play {path}\n{t(lang, 'cli_wrote_words')}",
