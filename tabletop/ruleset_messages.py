@@ -11,7 +11,6 @@ Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholder
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -578,20 +577,23 @@ def counted(n: int, word: str) -> Langs:
                   for lang, forms in _WORDS[word].items()})
 
 
-_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
+
+
+def elide_fr(text: str) -> str:
+    """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
+    feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
+    and words starting with h stay as they are."""
+    if "de " not in text and "que " not in text:
+        return text
+    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
 
 
 def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
-    """A catalogue template filled in; in French, ``de`` and ``que`` before a hole whose
-    text starts with a vowel are elided (« Notation d'Arcane Duel »)."""
-    if lang == "fr" and ("de {" in template or "que {" in template):
-        def elide(m: re.Match[str]) -> str:
-            first = unicodedata.normalize("NFD", str(values.get(m.group(2), ""))[:1])[:1].lower()
-            if first and first in "aeiouy":
-                return m.group(1)[:-1] + "'{" + m.group(2) + "}"
-            return m.group(0)
-        template = _ELIDED.sub(elide, template)
-    return template.format(**values)
+    """A catalogue template filled in; in French, ``de`` and ``que`` elided before a name
+    starting with a vowel (elide_fr)."""
+    text = template.format(**values)
+    return elide_fr(text) if lang == "fr" else text
 
 
 def number(x: float, lang: str, digits: int | None = None, sign: bool = False) -> str:

@@ -161,7 +161,7 @@ def test_fireball_the_target_is_asked_and_takes_one() -> None:
     assert st.current_player == BEN
     assert st.prompt("en") == ("Ben, Ana's Fireball is aimed at you: 1 damage. Defend with a "
                                "card?")
-    assert "Boule de feu de Ana vous vise : 1 dégât(s)" in (st.prompt("fr") or "")
+    assert "Boule de feu d'Ana vous vise : 1 dégât" in (st.prompt("fr") or "")
     assert moves(st) == ["defend shield", "no defense"]
     st.play("no defense")
     assert health(st) == [9, 8, 9]
