@@ -54,6 +54,15 @@ _PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "pr
                "permutations", "combinations", "combos", "combo_cards"}
 
 
+# playing cards' ranks and suits as words, to type a card by its name (dame de pique)
+_RANK_NAMES = {"fr": {"A": ("as",), "K": ("roi",), "Q": ("dame",), "J": ("valet",)},
+               "en": {"A": ("ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",)}}
+_SUIT_NAMES = {"fr": {"S": ("pique", "piques"), "H": ("cœur", "cœurs", "coeur", "coeurs"),
+                      "D": ("carreau", "carreaux"), "C": ("trèfle", "trèfles")},
+               "en": {"S": ("spade", "spades"), "H": ("heart", "hearts"),
+                      "D": ("diamond", "diamonds"), "C": ("club", "clubs")}}
+
+
 def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
     """The names of a game's cards and combos in every language, as a player may type them in
     place of the code: {first word: [(words, the card's code or the combo's id)]}, longest
@@ -66,6 +75,14 @@ def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
     found: dict[tuple[str, ...], set[str]] = {}
     items: list[tuple[dict[str, str], str, str]] = [(c.name, c.code, c.code) for c in spec.cards
                                                     if c.kind != "playing"]
+    for c in spec.cards:  # a playing card by its name: dame de pique, 9 de trèfle, queen of spades
+        if c.kind == "playing" and c.rank and c.suit:
+            items += [({"fr": f"{rank} de {suit}"}, c.code, c.code)
+                      for rank in _RANK_NAMES["fr"].get(c.rank, (c.rank,))
+                      for suit in _SUIT_NAMES["fr"][c.suit]]
+            items += [({"en": f"{rank} of {suit}"}, c.code, c.code)
+                      for rank in _RANK_NAMES["en"].get(c.rank, (c.rank,))
+                      for suit in _SUIT_NAMES["en"][c.suit]]
     items += [(c.name, c.code, c.code.lower()) for c in spec.combos.values()]
     for names, code, token in items:
         for name in names.values():

@@ -44,7 +44,9 @@ def test_playing_cards_are_written_with_the_french_letters() -> None:
     assert _answers(st, "fr") == ["poser D♠", "poser V♣", "poser D♦", "poser 10♦", "poser 7♣"]
     assert _answers(st, "en") == ["lay QS", "lay JC", "lay QD", "lay 10D", "lay 7C"]
     for typed, code in (("poser D♠", "QS"), ("poser ds", "QS"), ("poser V♣", "JC"),
-                        ("poser dd", "QD"), ("lay QS", "QS"), ("poser 10♦", "10D")):
+                        ("poser dd", "QD"), ("lay QS", "QS"), ("poser 10♦", "10D"),
+                        ("poser dame de pique", "QS"), ("poser Valet de Trefle", "JC"),
+                        ("poser 10 de carreaux", "10D"), ("lay queen of diamonds", "QD")):
         assert st.parse_move(typed).text == f"lay {code}"
     with pytest.raises(tabletop.IllegalMoveError) as e:
         st.parse_move("poser D♥")
