@@ -516,6 +516,13 @@ class MoveListing(StateBase):
                                           for lang in langs}
                                 return message_error(NotationError, "not_a_card", word=raw[j],
                                               game=game, sample=sample)
+                    if (arg is not None and arg.kind == "seat" and len(tokens) == len(template)
+                            and not tokens[i].startswith("#seat")
+                            and all(tokens[k] == self._norm(w) for k, w in enumerate(template)
+                                    if not (w[0] == "{" and w[-1] == "}"))):
+                        raw = [w for w, _ in self._split(text)]
+                        return message_error(NotationError, "not_a_player", word=raw[i],
+                                             names=", ".join(self.names))
         for ms in self.spec.moves:  # the ruleset says how this move is typed
             if ms.usage is not None and any(tokens[0] == self._norm(tpl[0]) for tpl in
                                             (ms.template, *ms.notations.values())):

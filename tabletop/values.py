@@ -370,6 +370,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_a_card": {"en": "{word!r} is not a card of {game} (cards are written like {sample})",
                    "fr": "« {word} » n'est pas une carte de {game} (les cartes s'écrivent "
                          "comme {sample})"},
+    "not_a_player": {"en": "{word!r} is not a player here (the players are {names}; p1, p2... "
+                           "work too)",
+                     "fr": "« {word} » n'est pas un joueur de la partie (les joueurs sont "
+                           "{names} ; p1, p2... marchent aussi)"},
     "bad_shape": {"en": "{text!r} is incomplete or too long: write {shapes} (legal now: "
                         "{listing})",
                   "fr": "« {text} » est incomplet ou trop long : écrivez {shapes} (permis "

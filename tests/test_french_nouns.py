@@ -74,6 +74,10 @@ def test_a_spell_is_typed_by_its_french_name_and_listed_by_it() -> None:
         st.parse_move("jouer boule sur Bob")
     assert "« boule » n'est pas une carte" in e.value.in_lang("fr")
     assert "Boule de feu, Explosion, Nuage de poison" in e.value.in_lang("fr")
+    with pytest.raises(tabletop.NotationError) as e:
+        st.parse_move(fr.replace("Bob", "Zoé"))
+    assert e.value.in_lang("fr").startswith(
+        "« Zoé » n'est pas un joueur de la partie (les joueurs sont Ana, Bob")
 
 
 def test_a_combo_is_typed_by_its_french_name() -> None:
