@@ -30,6 +30,7 @@ from .spec import (
     SUIT_SYMBOL,
     Block,
     CardDef,
+    ComboDef,
     GameSpec,
     MoveSpec,
     Requirement,
@@ -55,12 +56,14 @@ _PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "next_seat", "pr
 
 
 # playing cards' ranks and suits as words, to type a card by its name (dame de pique)
-_RANK_NAMES = {"fr": {"A": ("as",), "K": ("roi",), "Q": ("dame",), "J": ("valet",)},
-               "en": {"A": ("ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",)}}
-_SUIT_NAMES = {"fr": {"S": ("pique", "piques"), "H": ("cœur", "cœurs", "coeur", "coeurs"),
-                      "D": ("carreau", "carreaux"), "C": ("trèfle", "trèfles")},
-               "en": {"S": ("spade", "spades"), "H": ("heart", "hearts"),
-                      "D": ("diamond", "diamonds"), "C": ("club", "clubs")}}
+_RANK_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"A": ("as",), "K": ("roi",), "Q": ("dame",), "J": ("valet",)},
+    "en": {"A": ("ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",)}}
+_SUIT_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"S": ("pique", "piques"), "H": ("cœur", "cœurs", "coeur", "coeurs"),
+           "D": ("carreau", "carreaux"), "C": ("trèfle", "trèfles")},
+    "en": {"S": ("spade", "spades"), "H": ("heart", "hearts"), "D": ("diamond", "diamonds"),
+           "C": ("club", "clubs")}}
 
 
 def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
@@ -226,7 +229,8 @@ class Game:
         # in a ruleset that gives no card codes per language, named cards and combos are shown
         # by their name in each language the name is given in but English (Boule de feu)
         by_name = not any(c.codes for c in spec.cards)
-        for item in (*spec.cards, *spec.combos.values()) if by_name else ():
+        shown: list[CardDef | ComboDef] = [*spec.cards, *spec.combos.values()] if by_name else []
+        for item in shown:
             if isinstance(item, CardDef) and item.kind == "playing":
                 continue
             for lang, name in item.name.items():
