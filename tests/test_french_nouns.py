@@ -149,27 +149,24 @@ def test_no_message_shows_a_hole_as_the_ruleset_writes_it(gid: str) -> None:
         st.play(rng.choice(legal))
 
 
+def _type(child: pexpect.spawn, text: str) -> str:
+    """Type a line at the table; what it said until the next prompt, on one line."""
+    child.sendline(text)
+    child.expect(r"(Ana|Ben) > ")
+    return " ".join(clean(child.before).split())
+
+
 def test_a_french_table_takes_french_nouns(tmp_path: Path) -> None:
     child = spawn(["play", "deck-menteur", "--players", "Ana,Ben", "--seed", "3", "--lang",
                    "fr"], tmp_path, lang="fr", size=(24, 80))
     child.expect("Entrée")
-    child.sendline("")
-    child.expect("> ")
-    child.sendline("annoncer cœurs")
-    child.expect("les choix sont")
-    child.expect("> ")
-    said = " ".join(clean(child.before).split())
-    assert "annoncer trèfles, annoncer piques, annoncer carreaux" in said
-    child.sendline("annoncer trefles")
-    child.expect("> ")
-    screen = " ".join(clean(child.before).split())
+    _type(child, "")
+    said = _type(child, "annoncer cœurs")
+    assert "les choix sont : annoncer trèfles, annoncer piques, annoncer carreaux" in said
+    screen = _type(child, "annoncer trefles")
     assert "annonce trèfles pour la manche 1" in screen
     assert "poser 10♦" in screen and "10D" not in screen
-    child.sendline("poser R♠")
-    child.expect("> ")
-    said = " ".join(clean(child.before).split())
-    assert "R♠ n'est pas là" in said
-    child.sendline("poser 10♦")
-    child.expect("> ")
+    assert "R♠ n'est pas là" in _type(child, "poser R♠")
+    assert "n'est pas" not in _type(child, "poser 10 de carreau")
     child.sendline("quitter")
     child.expect(pexpect.EOF)
