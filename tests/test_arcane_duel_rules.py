@@ -664,7 +664,7 @@ def test_the_match_ends_at_three_rounds_with_the_scores() -> None:
     assert st.outcome.winners == (ANA,) and st.outcome.scores == (3, 0)
     assert st.outcome.reason_in("en") == ("Ana wins 3 rounds and is the ultimate wizard. "
                                           "Rounds won: Ana 3, Ben 0")
-    assert "devient le sorcier ultime" in st.outcome.reason_in("fr")
+    assert "gagne 3 manches et le titre de sorcier ultime" in st.outcome.reason_in("fr")
 
 
 # --------------------------------------------------------------------------- saves, views
