@@ -162,9 +162,11 @@ class MoveListing(StateBase):
                             ) from None
         return None
 
-    def move_text(self, move: Move, lang: str) -> str:
+    def move_text(self, move: Move, lang: str, short: bool = False) -> str:
         """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
-        language (where it gives one) with the cards' codes in that language."""
+        language (where it gives one) with the cards' words in that language; ``short``: a
+        card or combo whose word there is longer than its code by its code (a screen short of
+        room; both are typed)."""
         if move.move_id == CHOICE:
             p = self.pending
             if p is None:
@@ -175,11 +177,12 @@ class MoveListing(StateBase):
             if isinstance(value, str) and lang in p.words.get(value, {}):
                 value = p.words[value][lang]
             return self._render(p.notations.get(lang, p.notation), {"choice": value},
-                                seats=p.seats, lang=lang)
+                                seats=p.seats, lang=lang, short=short)
         ms = self.game.move_by_id.get(move.move_id)
         if ms is None:
             return move.text
-        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang)
+        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang,
+                            short=short)
 
     def move_shape(self, ms: MoveSpec, lang: str) -> str:
         """How a move is typed, in ``lang``: its notation with each hole said as what goes
@@ -355,22 +358,27 @@ class MoveListing(StateBase):
         return arg_path(self.spec, a)
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
-                seats: bool = True, lang: str | None = None) -> str:
+                seats: bool = True, lang: str | None = None, short: bool = False) -> str:
         parts = []
         for t in template:
             if t[0] == "{" and t[-1] == "}":
-                parts.append(self._token(binding[t[1:-1]], seats, lang))
+                parts.append(self._token(binding[t[1:-1]], seats, lang, short))
             else:
                 parts.append(t)
         return " ".join(parts)
 
-    def _token(self, v: Any, seats: bool = True, lang: str | None = None) -> str:
+    def _token(self, v: Any, seats: bool = True, lang: str | None = None,
+               short: bool = False) -> str:
         """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
-        False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
+        False (a choice among numbers). Cards by their code (their word in ``lang`` when
+        given, unless ``short`` and that word is longer)."""
         if isinstance(v, CardDef | ComboDef):
-            return v.code if lang is None else self.game.card_word(v.code, lang)
+            if lang is None:
+                return v.code
+            word = self.game.card_word(v.code, lang)
+            return v.code if short and len(word) > len(v.code) else word
         if isinstance(v, list | tuple):
-            return " ".join(self._token(x, seats, lang) for x in v)
+            return " ".join(self._token(x, seats, lang, short) for x in v)
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, int):

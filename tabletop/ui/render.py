@@ -294,10 +294,12 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     return _frame(lines, t(lang, "log"), "grey50", fit)
 
 
-def move_label(state: State, move: Move, lang: str, names_too: bool = True) -> Text:
+def move_label(state: State, move: Move, lang: str, names_too: bool = True,
+               short: bool = False) -> Text:
     """A legal move as listed: its notation, with the names of named cards it mentions
-    (unless ``names_too`` is false: a screen short of room shows the notation alone)."""
-    out = Text(state.move_text(move, lang), style="bold")
+    (unless ``names_too`` is false: a screen short of room shows the notation alone;
+    ``short``: its cards by their codes where shorter, move_text)."""
+    out = Text(state.move_text(move, lang, short), style="bold")
     names = []
     for token in (move.text.split()[1:] if names_too else []):
         cards = state.spec.card_by_code(token)
@@ -317,16 +319,26 @@ def move_label(state: State, move: Move, lang: str, names_too: bool = True) -> T
 def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
                  width: int = 80) -> RenderableType:
     prompt = state.prompt(lang)
-    entries = []
-    for i, m in enumerate(moves, 1):
-        entry = Text(f"{i:>3}. ", style="yellow")
-        entry.append_text(move_label(state, m, lang, names_too=fit.texts != "none"))
-        if fit.texts != "full":
-            entry.no_wrap, entry.overflow = True, "ellipsis"
-        entries.append(entry)
-    body: RenderableType
     inner = width - (4 if fit.boxes else 0)
+
+    def listed(short: bool) -> list[Text]:
+        entries = []
+        for i, m in enumerate(moves, 1):
+            entry = Text(f"{i:>3}. ", style="yellow")
+            entry.append_text(move_label(state, m, lang, names_too=fit.texts != "none",
+                                         short=short))
+            if fit.texts != "full":
+                entry.no_wrap, entry.overflow = True, "ellipsis"
+            entries.append(entry)
+        return entries
+
+    entries = listed(False)
     widest = max((e.cell_len for e in entries), default=1)
+    if fit.texts == "none" and fit.columns and len(entries) > 1 and widest + 2 > (inner + 2) // 2:
+        # no room for two columns: cards named by their codes where shorter (typed too)
+        entries = listed(True)
+        widest = max((e.cell_len for e in entries), default=1)
+    body: RenderableType
     ncols = max(1, min(len(entries), (inner + 2) // (widest + 2))) if fit.columns else 1
     if ncols > 1:
         nrows = math.ceil(len(entries) / ncols)
