@@ -17,7 +17,7 @@ import attrs
 from .errors import TabletopError
 from .game import Game
 from .limits import GAME_MOVES
-from .ruleset_messages import Langs, counted, ruleset_texts
+from .ruleset_messages import Langs, counted, number, ruleset_texts
 from .state import State
 
 
@@ -171,9 +171,9 @@ def describe(path: str, game: Game, report: Report, lang: str = "en") -> list[st
     n = report.games
     span = (str(spec.min_players) if spec.min_players == spec.max_players
             else f"{spec.min_players}-{spec.max_players}")
-    seconds = f"{report.seconds:.1f}"
     played = say("check_played", n=n, game_word=counted(n, "game"),
-                 seconds=Langs(en=seconds, fr=seconds.replace(".", ",")), span=span,
+                 seconds=Langs(en=number(report.seconds, "en", 1),
+                               fr=number(report.seconds, "fr", 1)), span=span,
                  player_word=counted(spec.max_players, "player"),
                  every=say("check_every_option") if spec.options else "")
     if report.lengths:

@@ -20,7 +20,7 @@ from rich.console import Console
 from . import __version__, registry, savefiles
 from .errors import TabletopError
 from .files import MAX_PAGE_BYTES, read_text, size_text
-from .ruleset_messages import ruleset_texts
+from .ruleset_messages import counted, number, os_why, player_span, ruleset_texts
 from .texts import text_of
 from .ui.i18n import LANGS, default_lang, t
 from .ui.output import SafeConsole, clean, prepare_streams
@@ -185,13 +185,13 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     pl.add_argument("--seat", action="append", default=[],
                     metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
         "give seat N (from 1) to a bot: random, greedy, mcts or expert",
-        "donner la place N (à partir de 1) à un bot : random, greedy, mcts ou expert"))
+        "donner la place N (à partir de 1) à un robot : random, greedy, mcts ou expert"))
     pl.add_argument("--watch", action="store_true", help=h(
         "watch bots play (seats not given with --seat get random bots)",
-        "regarder jouer les bots (les places sans --seat ont des bots au hasard)"))
+        "regarder jouer les robots (les places sans --seat ont des robots au hasard)"))
     pl.add_argument("--delay", metavar=h("SECONDS", "SECONDES"), help=h(
         f"pause after each bot move (0 to {MAX_DELAY:g}; default {WATCH_DELAY:g} with --watch, "
-        "else 0)", f"pause après chaque coup d'un bot (de 0 à {MAX_DELAY:g} ; "
+        "else 0)", f"pause après chaque coup d'un robot (de 0 à {MAX_DELAY:g} ; "
         f"{WATCH_DELAY:g} par défaut avec --watch, sinon 0)"))
     pl.add_argument("--hints", action="store_true", help=h(
         "in a solo game, show the expert's move and its chance to win at each prompt (or type "
@@ -254,7 +254,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sv.add_argument("--lang", choices=LANGS, help=lang_help)
     sm = command("simulate", h(
         "play many games with bots: who wins from which seat, how long games last, which moves "
-        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre bots : "
+        "and cards matter (see docs/simulate.md)", "jouer de nombreuses parties entre robots : "
         "qui gagne de quelle place, combien durent les parties, quels coups et quelles cartes "
         "comptent (voir docs/simulate.md)"))
     sm.add_argument("game", metavar=h("game", "jeu"), help=game_help)
@@ -264,7 +264,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     sm.add_argument("--seat", action="append", default=[],
                     metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
         "the bot of seat N (from 1): random (the default), greedy or mcts, with settings, e.g. "
-        "1=bot:mcts:iterations=50", "le bot de la place N (à partir de 1) : random (par "
+        "1=bot:mcts:iterations=50", "le robot de la place N (à partir de 1) : random (par "
         "défaut), greedy ou mcts, avec ses réglages, par exemple 1=bot:mcts:iterations=50"))
     sm.add_argument("--option", action="append", default=[],
                     metavar=h("NAME=VALUE", "NOM=VALEUR"), help=h(
@@ -334,9 +334,7 @@ def _players(arg: str | None, solo: bool, spec_min: int, spec_max: int
     if re.fullmatch(r"[+-]?\d+", text):
         count = int(text)
         if not spec_min <= count <= spec_max:
-            span = ({"en": str(spec_min), "fr": f"à {spec_min}"} if spec_min == spec_max else
-                    {"en": f"{spec_min} to {spec_max}", "fr": f"de {spec_min} à {spec_max}"})
-            raise UsageError("cli_players_range", arg=arg, span=span)
+            raise UsageError("cli_players_range", arg=arg, span=player_span(spec_min, spec_max))
         return count, None
     names = [n.strip() for n in text.split(",")]
     if not text or any(not n for n in names):
@@ -539,7 +537,7 @@ def _read_save(arg: str) -> tuple[Path, str]:
     try:
         return path, savefiles.read_save(path)
     except OSError as e:
-        raise UsageError("cli_cannot_read_save", path=path, why=_why(e)) from None
+        raise UsageError("cli_cannot_read_save", path=path, why=os_why(e)) from None
     except UnicodeDecodeError:
         raise UsageError("cli_save_not_text", path=path) from None
 
@@ -625,7 +623,7 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
             if e.data is None:
                 said = (t(lang, e.why) if isinstance(e.why, str) else
                         text_of(e.why, lang) if isinstance(e.why, dict) else
-                        text_of(_as_langs(_why(e.why)), lang))
+                        text_of(os_why(e.why), lang))
                 say("      " + t(lang, "saves_not_save", why=said), "yellow")
                 continue
             state = ("saves_in_use" if savefiles.in_use(e.path) else
@@ -745,6 +743,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
                          lo=_num(100 * lo, 1, lang), hi=_num(100 * hi, 1, lang)))
         if decided < a.games:
             say.append(t(lang, "solve_undecided_deals", n=a.games - decided,
+                         deals=counted(a.games - decided, "deal")[lang],
                          seconds=_num(a.seconds, None, lang)))
         say.append(t(lang, "solve_median", median=_num(median, 2, lang)))
     elif a.seed is not None or a.deck is not None:
@@ -867,27 +866,13 @@ def _nums(x: float) -> dict[str, str]:
     return {lang: _num(x, None, lang) for lang in LANGS}
 
 
-def _why(e: OSError) -> dict[str, str] | str:
-    """Why a file cannot be read, in each language for the usual reasons."""
-    import errno
-
-    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
-          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un"}
-    en = str(e.strerror or e)
-    return {"en": en, "fr": fr[e.errno]} if e.errno in fr else en
-
-
-def _as_langs(text: dict[str, str] | str) -> dict[str, str]:
-    return text if isinstance(text, dict) else {"en": text}
-
-
 def _opts_text(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in options.items())
 
 
 def _count(n: int, lang: str) -> str:
     """A whole number as the table writes it: 1,234,567 or 1 234 567 (narrow spaces)."""
-    return f"{n:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    return number(n, lang)
 
 
 @contextlib.contextmanager
@@ -928,8 +913,7 @@ def _solve_progress(status: Any, lang: str, seconds: float
 def _num(x: float, digits: int | None, lang: str) -> str:
     """A number as the table writes it: ``digits`` after the point (None: as short as it
     goes), a decimal comma in French."""
-    text = f"{x:g}" if digits is None else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    return number(x, lang, digits)
 
 
 def _line_in(state: Any, line: Sequence[str], lang: str) -> list[str]:
@@ -998,7 +982,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.command == "new":
             from .starter import write_starter
 
-            path = write_starter(a.name, a.dir)
+            path = write_starter(a.name, a.dir, lang)
             console.print(f"{t(lang, 'cli_wrote', path=path)}\n"
                           f"  tabletop check {path}     {t(lang, 'cli_wrote_check')}\n"
                           f"  tabletop play {path}\n{t(lang, 'cli_wrote_words')}",

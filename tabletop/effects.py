@@ -522,7 +522,7 @@ def _step_eliminate(step: Step, st: Effects, f: Frame) -> None:
     seat = int(step.params["seat"](ctx))
     st.out.add(seat)
     name = st.seat_name(seat)
-    st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} est éliminé"})
+    st._emit("eliminated", seat, {"en": f"{name} is out", "fr": f"{name} quitte la partie"})
 
 
 def _step_end_turn(step: Step, st: Effects, f: Frame) -> None:

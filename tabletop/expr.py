@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from .errors import ExpressionError
 from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
-from .ruleset_messages import Langs, ruleset_error, said
+from .ruleset_messages import Langs, counted, ruleset_error, said
 
 Value = Any
 Compiled = Callable[["Context"], Value]
@@ -382,6 +382,16 @@ def _join(ctx: Context, args: Sequence[Compiled]) -> str:
     return _text(sep.join(display(x) for x in _items(ctx, args)))
 
 
+def _plural(ctx: Context, args: Sequence[Compiled]) -> str:
+    """The word for a number: ``plural(n, "card", "cards")`` is ``card`` for 1 (and -1),
+    else ``cards``; a fourth word is said for 0 where a language wants its own (French
+    ``plural(n, "carte", "cartes", "carte")``)."""
+    n = args[0](ctx)
+    if len(args) > 3 and n == 0:
+        return display(args[3](ctx))
+    return display(args[1](ctx) if n in (1, -1) else args[2](ctx))
+
+
 def _text(t: str) -> str:
     """A text built during play, within MAX_TEXT characters."""
     Work.spend(len(t))
@@ -468,6 +478,7 @@ CORE: dict[str, tuple[CoreFn, int, int]] = {
     "highest": (_by(lambda a, b: a > b), 2, 2),
     "lowest": (_by(lambda a, b: a < b), 2, 2),
     "symbol": (_symbol, 1, 1),
+    "plural": (_plural, 3, 4),
 }
 
 
@@ -694,7 +705,7 @@ class _Parser:
         if not lo <= len(args) <= hi:
             want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
             raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
-                                n=len(args), text=self.text)
+                                n=len(args), text=self.text, word=counted(hi, "argument"))
         return (kind, name, args)
 
     def check_name(self, name: str) -> None:

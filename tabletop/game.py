@@ -24,10 +24,14 @@ from .expr import Compiled, did_you_mean, reads
 from .limits import MAX_SEED
 from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
+from .ruleset_messages import player_span
 from .spec import (
+    RANK_WORDS,
     RESERVED_NAMES,
+    SUIT_SYMBOL,
     Block,
     CardDef,
+    ComboDef,
     GameSpec,
     MoveSpec,
     Requirement,
@@ -36,7 +40,7 @@ from .spec import (
     text_of,
 )
 from .state import BOX, Move, State, fold_accents
-from .values import arg_error, make_event, message_error
+from .values import arg_error, make_event, message_error, phrase_words
 
 _Random = random.Random
 _new_random = _Random.__new__  # a generator not seeded yet (seeded in new_game)
@@ -50,6 +54,57 @@ _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "�
 _PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "after", "next_seat",
                "previous_seat", "last_turn", "this_turn", "this_round", "knows", "zone_of",
                "owner", "seat_name", "permutations", "combinations", "combos", "combo_cards"}
+
+
+# playing cards' ranks and suits as words, to type a card by its name (dame de pique)
+_RANK_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"A": ("as",), "K": ("roi",), "Q": ("dame",), "J": ("valet",)},
+    "en": {"A": ("ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",)}}
+_SUIT_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {"S": ("pique", "piques"), "H": ("cœur", "cœurs", "coeur", "coeurs"),
+           "D": ("carreau", "carreaux"), "C": ("trèfle", "trèfles")},
+    "en": {"S": ("spade", "spades"), "H": ("heart", "hearts"), "D": ("diamond", "diamonds"),
+           "C": ("club", "clubs")}}
+
+
+def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """The names of a game's cards and combos in every language, as a player may type them in
+    place of the code: {first word: [(words, the card's code or the combo's id)]}, longest
+    first. A name read two ways, or a one-word name that is another card's code or a word of
+    some notation, is left out (the code still works)."""
+    spec = game.spec
+    notation_words = {w for m in spec.moves for n in (m.template, *m.notations.values())
+                      for w in phrase_words(" ".join(n))}
+    notation_words |= {w for n in game.answer_notations for w in phrase_words(" ".join(n))}
+    found: dict[tuple[str, ...], set[str]] = {}
+    items: list[tuple[dict[str, str], str, str]] = [(c.name, c.code, c.code) for c in spec.cards
+                                                    if c.kind != "playing"]
+    for c in spec.cards:  # a playing card by its name: dame de pique, 9 de trèfle, queen of spades
+        if c.kind == "playing" and c.rank and c.suit:
+            items += [({"fr": f"{rank} de {suit}"}, c.code, c.code)
+                      for rank in _RANK_NAMES["fr"].get(c.rank, (c.rank,))
+                      for suit in _SUIT_NAMES["fr"][c.suit]]
+            items += [({"en": f"{rank} of {suit}"}, c.code, c.code)
+                      for rank in _RANK_NAMES["en"].get(c.rank, (c.rank,))
+                      for suit in _SUIT_NAMES["en"][c.suit]]
+    items += [(c.name, c.code, c.code.lower()) for c in spec.combos.values()]
+    for names, code, token in items:
+        for name in names.values():
+            words = phrase_words(name)
+            if not words:
+                continue
+            if len(words) == 1:
+                other = game.code_index.get(words[0].upper())
+                if (other is not None and other != code) or words[0] in notation_words:
+                    continue
+            found.setdefault(words, set()).add(token)
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for words, tokens in found.items():
+        if len(tokens) == 1:
+            out.setdefault(words[0], []).append((words, next(iter(tokens))))
+    for entries in out.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return out
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
@@ -195,6 +250,25 @@ class Game:
             for lang, word in c.codes.items():
                 self.code_index[fold_accents(word.upper())] = c.code
                 self.card_words.setdefault(lang, {})[c.code] = word
+        # playing cards in French: valet, dame, roi (V, D, R), shown with the suit's symbol
+        # (D♠) and typed at any table (DS, D♠); the suit letters stay S C D H (C would be
+        # trèfle or cœur)
+        for c in spec.cards:
+            if c.kind == "playing" and c.rank and c.suit:
+                for lang, ranks in RANK_WORDS.items():
+                    rank = ranks.get(c.rank, c.rank)
+                    self.card_words.setdefault(lang, {})[c.code] = rank + SUIT_SYMBOL[c.suit]
+                    self.code_index.setdefault(rank + c.suit, c.code)
+        # in a ruleset that gives no card codes per language, named cards and combos are shown
+        # by their name in each language the name is given in but English (Boule de feu)
+        by_name = not any(c.codes for c in spec.cards)
+        shown: list[CardDef | ComboDef] = [*spec.cards, *spec.combos.values()] if by_name else []
+        for item in shown:
+            if isinstance(item, CardDef) and item.kind == "playing":
+                continue
+            for lang, name in item.name.items():
+                if lang != "en":
+                    self.card_words.setdefault(lang, {})[item.code] = name
         # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
             n for b in spec.blocks for s in b.steps if s.kind == "choose"
@@ -202,13 +276,16 @@ class Game:
         self.answer_notations += [  # and the words that decline an optional question
             n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
             for n in (s.params["pass"], *s.params["passes"].values())]
+        # the names of cards and combos, in every language, typed as the card (jouer boule de
+        # feu sur Ben): by their first word, longest first, each the word notation compares
+        self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = name_phrases(self)
         # the languages in which some notation or card code differs from the canonical one
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}
             | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
                for lang in (*s.params["notations"], *s.params["passes"],
                             *(x for w in s.params["words"].values() for x in w))}
-            | {lang for c in spec.cards for lang in c.codes}))
+            | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
@@ -414,10 +491,8 @@ class Game:
         if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
             raise arg_error("new_game", "first", "seat", first)
         if not spec.min_players <= players <= spec.max_players:
-            lo, hi = spec.min_players, spec.max_players
-            span = ({"en": str(lo), "fr": f"à {lo}"} if lo == hi else
-                    {"en": f"{lo} to {hi}", "fr": f"de {lo} à {hi}"})
-            raise message_error(PlayerCountError, "player_count", game=spec.name, span=span,
+            raise message_error(PlayerCountError, "player_count", game=spec.name,
+                                span=player_span(spec.min_players, spec.max_players),
                                 n=players)
         if not options:  # every option at its default (a dict made once, copied)
             opts = self.default_options.copy()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
 from typing import Any
 
 from .base import StateBase
@@ -25,6 +24,7 @@ from .values import (
     make_move,
     message_error,
     message_texts,
+    phrase_words,
 )
 
 
@@ -69,6 +69,13 @@ def _templates(ms: MoveSpec) -> list[tuple[str, ...]]:
         if short != t and short not in out:
             out.append(short)
     return out
+
+
+# what goes in a move's hole, as move_shape says it
+_HOLES: dict[str, dict[str, str]] = {
+    "card": {"en": "card", "fr": "carte"}, "cards": {"en": "cards", "fr": "cartes"},
+    "seat": {"en": "player", "fr": "joueur"}, "word": {"en": "word", "fr": "mot"},
+    "combo": {"en": "combo", "fr": "combinaison"}}
 
 
 def _choice_plan(notation: tuple[str, ...]) -> tuple[str, str] | None:
@@ -173,26 +180,26 @@ class MoveListing(StateBase):
             raise arg_error("parse_move", "text", "text", text)
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.reason}); no more moves")
-        tokens = tuple(self._norm(t) for t in str(text).split())
+        tokens = self._key(str(text))
         if not tokens:
             raise NotationError("empty move: type one of the legal moves, e.g. "
                                 f"{self._example()!r}")
         legal = self.legal_moves()
         for m in legal:
-            if self._key(m.text.split()) == tokens:
+            if self._key(m.text) == tokens:
                 return m
         for m in legal:  # the cards of a `cards` argument (always last) may come in any order
             ms = self.game.move_by_id.get(m.move_id)
             if ms is None or not any(a.kind == "cards" for a in ms.args):
                 continue
-            mt = self._key(m.text.split())
+            mt = self._key(m.text)
             fixed = len(ms.template) - 1
             if (len(mt) == len(tokens) and mt[:fixed] == tokens[:fixed]
                     and sorted(mt[fixed:]) == sorted(tokens[fixed:])):
                 return m
         for lang in self.game.notation_langs:  # a move typed in another language's notation
             for m in legal:
-                mt = self._key(self.move_text(m, lang).split())
+                mt = self._key(self.move_text(m, lang))
                 if mt == tokens:
                     return m
                 ms = self.game.move_by_id.get(m.move_id)
@@ -247,9 +254,11 @@ class MoveListing(StateBase):
                             ) from None
         return None
 
-    def move_text(self, move: Move, lang: str) -> str:
+    def move_text(self, move: Move, lang: str, short: bool = False) -> str:
         """A legal move as a table in ``lang`` shows it: the ruleset's notation in that
-        language (where it gives one) with the cards' codes in that language."""
+        language (where it gives one) with the cards' words in that language; ``short``: a
+        card or combo whose word there is longer than its code by its code (a screen short of
+        room; both are typed)."""
         if move.__class__ is not Move or lang.__class__ is not str:
             if not isinstance(move, Move):
                 raise arg_error("move_text", "move", "legal", move)
@@ -265,11 +274,27 @@ class MoveListing(StateBase):
             if isinstance(value, str) and lang in p.words.get(value, {}):
                 value = p.words[value][lang]
             return self._render(p.notations.get(lang, p.notation), {"choice": value},
-                                seats=p.seats, lang=lang)
+                                seats=p.seats, lang=lang, short=short)
         ms = self.game.move_by_id.get(move.move_id)
         if ms is None:
             return move.text
-        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang)
+        return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang,
+                            short=short)
+
+    def move_shape(self, ms: MoveSpec, lang: str) -> str:
+        """How a move is typed, in ``lang``: its notation with each hole said as what goes
+        there (``fight <card>``, ``combattre <carte>``; a word among a few as its words,
+        ``<1|2>``), never a ``{hole}`` as the ruleset writes it."""
+        kinds = {"{" + a.name + "}": text_of(_HOLES[a.kind], lang) for a in ms.args}
+        for a in ms.args:  # a word among a few is shown as its words: <1|2>
+            if a.kind == "word":
+                ctx = Ctx(self, {"me": self.turn_seat})
+                listed = [w for w in a.domain(ctx) if a.where is None
+                          or a.where(Ctx(self, {"me": self.turn_seat, "it": w}))]
+                if 2 <= len(listed) <= 4:
+                    kinds["{" + a.name + "}"] = "|".join(str(w) for w in listed)
+        return " ".join(f"<{kinds[w]}>" if w in kinds else w
+                        for w in ms.notations.get(lang, ms.template))
 
     def _free_moves(self) -> list[Move]:
         out: list[Move] = []
@@ -430,24 +455,27 @@ class MoveListing(StateBase):
         return arg_path(self.spec, a)
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
-                seats: bool = True, lang: str | None = None) -> str:
+                seats: bool = True, lang: str | None = None, short: bool = False) -> str:
         parts = []
         for t in template:
             if t[0] == "{" and t[-1] == "}":
-                parts.append(self._token(binding[t[1:-1]], seats, lang))
+                parts.append(self._token(binding[t[1:-1]], seats, lang, short))
             else:
                 parts.append(t)
         return " ".join(parts)
 
-    def _token(self, v: Any, seats: bool = True, lang: str | None = None) -> str:
+    def _token(self, v: Any, seats: bool = True, lang: str | None = None,
+               short: bool = False) -> str:
         """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
-        False (a choice among numbers). Cards by their code (in ``lang`` when given)."""
-        if isinstance(v, CardDef):
-            return v.code if lang is None else v.codes.get(lang, v.code)
-        if isinstance(v, ComboDef):
-            return v.code
+        False (a choice among numbers). Cards by their code (their word in ``lang`` when
+        given, unless ``short`` and that word is longer)."""
+        if isinstance(v, CardDef | ComboDef):
+            if lang is None:
+                return v.code
+            word = self.game.card_word(v.code, lang)
+            return v.code if short and len(word) > len(v.code) else word
         if isinstance(v, list | tuple):
-            return " ".join(self._token(x, seats, lang) for x in v)
+            return " ".join(self._token(x, seats, lang, short) for x in v)
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, int):
@@ -533,8 +561,30 @@ class MoveListing(StateBase):
             return f"#seat{int(low[1:]) - 1}"
         return low
 
-    def _key(self, tokens: Sequence[str]) -> tuple[str, ...]:
-        return tuple(self._norm(t) for t in tokens)
+    def _split(self, text: str) -> list[tuple[str, str]]:
+        """A typed (or listed) move word by word: each word as typed and as notation compares
+        it, a card's or combo's name of several words read as one (boule de feu)."""
+        raw = text.split()
+        phrases = self.game.phrases
+        if not phrases:
+            return [(w, self._norm(w)) for w in raw]
+        folded = phrase_words(text)
+        out: list[tuple[str, str]] = []
+        i = 0
+        while i < len(raw):
+            for words, token in phrases.get(folded[i], ()):
+                if tuple(folded[i:i + len(words)]) == words:
+                    out.append((" ".join(raw[i:i + len(words)]), self._norm(token)))
+                    i += len(words)
+                    break
+            else:
+                out.append((raw[i], self._norm(raw[i])))
+                i += 1
+        return out
+
+    def _key(self, text: str) -> tuple[str, ...]:
+        """A move's text as notation compares it (see _split)."""
+        return tuple(n for _, n in self._split(text))
 
     def _example(self) -> str:
         legal = self.legal_moves()
@@ -563,7 +613,7 @@ class MoveListing(StateBase):
                 for i, tok in enumerate(template):
                     arg = next((a for a in ms.args if "{" + a.name + "}" == tok), None)
                     if arg is not None and arg.kind in ("card", "cards"):
-                        raw = text.split()
+                        raw = [w for w, _ in self._split(text)]
                         for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
                             if tokens[j] not in self.game.cards_by_code:
                                 sample = {lang: ", ".join(self.game.card_word(c, lang) for c
@@ -571,14 +621,20 @@ class MoveListing(StateBase):
                                           for lang in langs}
                                 return message_error(NotationError, "not_a_card", word=raw[j],
                                               game=game, sample=sample)
+                    if (arg is not None and arg.kind == "seat" and len(tokens) == len(template)
+                            and not tokens[i].startswith("#seat")
+                            and all(tokens[k] == self._norm(w) for k, w in enumerate(template)
+                                    if not (w[0] == "{" and w[-1] == "}"))):
+                        raw = [w for w, _ in self._split(text)]
+                        return message_error(NotationError, "not_a_player", word=raw[i],
+                                             names=", ".join(self.names))
         for ms in self.spec.moves:  # the ruleset says how this move is typed
             if ms.usage is not None and any(tokens[0] == self._norm(tpl[0]) for tpl in
                                             (ms.template, *ms.notations.values())):
                 word = {lang: ms.notations.get(lang, ms.template)[0] for lang in langs}
                 return message_error(NotationError, "bad_usage", text=typed, word=word,
                               usage=ms.usage, listing=listing)
-        shapes = {lang: " | ".join(" ".join(ms.notations.get(lang, ms.template))
-                                   for ms in self.spec.moves
+        shapes = {lang: " | ".join(self.move_shape(ms, lang) for ms in self.spec.moves
                                    if any(tokens[0] == self._norm(tpl[0]) for tpl in
                                           (ms.template, *ms.notations.values())))
                   for lang in langs}

@@ -208,20 +208,22 @@ def restore(text: str | bytes) -> State:
         raise message_error(SaveFileError, "save_damaged", why=_why(e)) from None
 
 
-def _why(e: BaseException) -> str:
+def _why(e: BaseException) -> str | dict[str, str]:
     """An exception met reading a save, short enough for a sentence."""
     if isinstance(e, RecursionError):
-        return "nested too deeply"
+        return {"en": "nested too deeply", "fr": "imbriqué trop profondément"}
     said = f"{type(e).__name__}: {e}"
     return said if len(said) <= 120 else said[:117] + "..."
 
 
 def _restore(text: str | bytes | bytearray) -> State:
     from .state import SAVE_FORMAT, State
-    from .values import message_error
+    from .values import json_why, message_error
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError, UnicodeDecodeError) as e:  # JSONDecodeError included
+    except json.JSONDecodeError as e:
+        raise message_error(SaveFileError, "save_not_json", why=json_why(e)) from None
+    except (ValueError, RecursionError, UnicodeDecodeError, TypeError) as e:
         raise message_error(SaveFileError, "save_not_json", why=_why(e)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise message_error(SaveFileError, "save_no_format")

@@ -10,6 +10,8 @@ Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholder
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 LANGS = ("en", "fr")
@@ -356,8 +358,8 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
     "unknown_function": {"en": "unknown function {name!r} in {text!r}{close} (known: {known})",
                          "fr": "fonction inconnue {name!r} dans {text!r}{close} (fonctions "
                                "connues : {known})"},
-    "function_arguments": {"en": "{name}() takes {want} argument(s), got {n} in {text!r}",
-                           "fr": "{name}() prend {want} argument(s), pas {n}, dans {text!r}"},
+    "function_arguments": {"en": "{name}() takes {want} {word}, got {n} in {text!r}",
+                           "fr": "{name}() prend {want} {word}, pas {n}, dans {text!r}"},
     "arguments_span": {"en": "{lo} to {hi}", "fr": "de {lo} à {hi}"},
     "unknown_name": {"en": "unknown name {name!r} in {text!r}{close}",
                      "fr": "nom inconnu {name!r} dans {text!r}{close}"},
@@ -529,6 +531,10 @@ _WORDS = {
     "move": {"en": ("move", "moves"), "fr": ("coup", "coups")},
     "player": {"en": ("player", "players"), "fr": ("joueur", "joueurs")},
     "game": {"en": ("game", "games"), "fr": ("partie jouée", "parties jouées")},
+    "process": {"en": ("process", "processes"), "fr": ("processus", "processus")},
+    "deal": {"en": ("deal undecided", "deals undecided"),
+             "fr": ("donne non tranchée", "donnes non tranchées")},
+    "argument": {"en": ("argument", "arguments"), "fr": ("argument", "arguments")},
 }
 
 # PyYAML's usual complaints (its problem text), said in French; others are left as PyYAML
@@ -576,10 +582,78 @@ def yaml_problem(problem: str) -> Langs:
     return Langs(en=problem, fr=fr or problem)
 
 
+def os_why(e: OSError | UnicodeDecodeError) -> Langs:
+    """Why a file cannot be read or written, in each language (the system's words are
+    English: the usual reasons are said in French, the others by their errno name)."""
+    import errno
+
+    if isinstance(e, UnicodeDecodeError):
+        return Langs(en=f"not UTF-8 text ({e.reason} at byte {e.start})",
+                     fr=f"ce n'est pas du texte UTF-8 (octet {e.start} illisible)")
+    fr = {errno.ENOENT: "ce fichier n'existe pas", errno.EACCES: "permission refusée",
+          errno.EISDIR: "c'est un dossier", errno.ENOTDIR: "un dossier du chemin n'en est pas un",
+          errno.ENAMETOOLONG: "le nom est trop long", errno.ELOOP: "trop de liens symboliques",
+          errno.EPERM: "opération interdite", errno.EROFS: "le disque est en lecture seule",
+          errno.ENOSPC: "le disque est plein"}
+    name = errno.errorcode.get(e.errno or 0, "")
+    return Langs(en=str(e.strerror or e), fr=fr.get(e.errno or 0)
+                 or f"le système refuse ({name or 'erreur inconnue'})")
+
+
+def player_span(lo: int, hi: int) -> dict[str, str]:
+    """How many play a game, after "is played by" / « se joue » in each language: "2 to 4
+    players", « de 2 à 4 joueurs », "1 player", « à 1 joueur »."""
+    word = counted(hi, "player")
+    if lo == hi:
+        return {"en": f"{lo} {word['en']}", "fr": f"à {lo} {word['fr']}"}
+    return {"en": f"{lo} to {hi} {word['en']}", "fr": f"de {lo} à {hi} {word['fr']}"}
+
+
 def counted(n: int, word: str) -> Langs:
     """``word`` ("card", "move", "player", "game") as it reads after the number ``n``."""
     return Langs({lang: forms[0] if n == 1 or (lang == "fr" and n == 0) else forms[1]
                   for lang, forms in _WORDS[word].items()})
+
+
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
+
+
+def elide_fr(text: str) -> str:
+    """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
+    feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
+    and words starting with h stay as they are."""
+    if "de " not in text and "que " not in text:
+        return text
+    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
+
+
+def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
+    """A catalogue template filled in; in French, ``de`` and ``que`` elided before a name
+    starting with a vowel (elide_fr)."""
+    text = template.format(**values)
+    return elide_fr(text) if lang == "fr" else text
+
+
+def number(x: float, lang: str, digits: int | None = None, sign: bool = False) -> str:
+    """A number as a table in ``lang`` writes it: ``digits`` after the point (None: a whole
+    number as is, else as short as it goes), thousands grouped; in French a decimal comma and
+    narrow spaces (1 234,5), in English 1,234.5. ``sign`` writes + before a positive number."""
+    plus = "+" if sign else ""
+    if digits is None:
+        text = f"{x:{plus},}" if isinstance(x, int) or float(x).is_integer() else f"{x:{plus}g}"
+        if isinstance(x, float) and x.is_integer():
+            text = f"{int(x):{plus},}"
+    else:
+        text = f"{x:{plus},.{digits}f}"
+    if lang == "fr":
+        return text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+def percent(fraction: float, lang: str, digits: int = 1, sign: bool = False) -> str:
+    """A share as a percentage: 37.0% in English, 37,0 % in French (a space before %, not
+    broken)."""
+    return number(100 * fraction, lang, digits, sign) + ("\u00a0%" if lang == "fr" else "%")
 
 
 def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
@@ -587,7 +661,7 @@ def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
     language, and an error given as a value is said in each language it has."""
     out = {}
     for lang, template in RULESET_MESSAGES[key].items():
-        out[lang] = template.format(**{k: in_lang(v, lang) for k, v in kw.items()})
+        out[lang] = fill(template, lang, {k: in_lang(v, lang) for k, v in kw.items()})
     return out
 
 

@@ -26,10 +26,15 @@ from .expr import (
 )
 from .files import FileReadError, read_text, resolved
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
-from .ruleset_messages import kind_of, ruleset_texts, said, yaml_problem
+from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
 from .texts import text_of as text_of  # (spec.text_of, as before)
 
 LANGS = ("en", "fr")
+
+# playing cards' ranks in the languages where their letters differ (valet, dame, roi), and
+# the suits' symbols, as a table in that language shows them (D♠)
+RANK_WORDS: dict[str, dict[str, str]] = {"fr": {"J": "V", "Q": "D", "K": "R"}}
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 # Names every expression may use besides the ruleset's own vars, zones and args.
 RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it", "this"}
@@ -1344,7 +1349,7 @@ def load_spec(path: str | Path) -> GameSpec:
     except FileReadError as e:
         raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise RulesetError.of("cannot_read", file=str(p), why=e) from None
+        raise RulesetError.of("cannot_read", file=str(p), why=os_why(e)) from None
     return load_spec_text(text, str(p))
 
 

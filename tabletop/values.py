@@ -4,6 +4,7 @@ is imported here but the spec and the errors, so every part can use these."""
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import attrs
 
 from .errors import ArgumentError, ExpressionError
+from .ruleset_messages import fill
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -368,6 +370,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_a_card": {"en": "{word!r} is not a card of {game} (cards are written like {sample})",
                    "fr": "« {word} » n'est pas une carte de {game} (les cartes s'écrivent "
                          "comme {sample})"},
+    "not_a_player": {"en": "{word!r} is not a player here (the players are {names}; p1, p2... "
+                           "work too)",
+                     "fr": "« {word} » n'est pas un joueur de la partie (les joueurs sont "
+                           "{names} ; p1, p2... marchent aussi)"},
     "bad_shape": {"en": "{text!r} is incomplete or too long: write {shapes} (legal now: "
                         "{listing})",
                   "fr": "« {text} » est incomplet ou trop long : écrivez {shapes} (permis "
@@ -420,8 +426,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "option_value": {"en": "option {name} cannot be {value!r}; choose one of {values}",
                      "fr": "l'option {name} ne peut pas valoir « {value} » ; choisissez parmi "
                            "{values}"},
-    "player_count": {"en": "{game} is played by {span} player(s), not {n}",
-                     "fr": "{game} se joue {span} joueur(s), pas {n}"},
+    "player_count": {"en": "{game} is played by {span}, not {n}",
+                     "fr": "{game} se joue {span}, pas {n}"},
     "names_count": {"en": "{n} names for {players} players",
                     "fr": "{n} noms pour {players} joueurs"},
     "name_word": {"en": "a player's name is one word (it is typed in moves): {name!r}",
@@ -445,9 +451,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "deck_copies": {"en": "{code} is listed {n} times; {game} has {copies} of it",
                     "fr": "{code} figure {n} fois ; {game} en a {copies}"},
     "no_bot": {"en": "no bot {kind!r}; the bots are: {bots}",
-               "fr": "pas de bot « {kind} » ; les bots sont : {bots}"},
+               "fr": "pas de robot « {kind} » ; les robots sont : {bots}"},
     "bot_settings": {"en": "bot {kind} does not take the settings {settings}",
-                     "fr": "le bot {kind} ne prend pas les réglages {settings}"},
+                     "fr": "le robot {kind} ne prend pas les réglages {settings}"},
     "compare_shape": {"en": "--compare {text!r}: write OPTION=A,B, e.g. --compare "
                             "difficulty=easy,hard",
                       "fr": "--compare « {text} » : écrivez OPTION=A,B, par exemple --compare "
@@ -594,12 +600,41 @@ def fold_accents(word: str) -> str:
                    if not unicodedata.combining(ch))
 
 
+def phrase_words(text: str) -> tuple[str, ...]:
+    """A name or a typed text word by word as they are compared: lower case, accents and the
+    apostrophe's shapes optional."""
+    return tuple(fold_accents(w.lower().replace("\u2019", "'")) for w in text.split())
+
+
+# what Python's json module says of a text it cannot read, in French (the start of its message)
+_JSON_FR = (("Expecting value", "une valeur est attendue"),
+            ("Extra data", "du texte en trop après la fin"),
+            ("Unterminated string", "une chaîne n'est pas fermée"),
+            ("Expecting property name enclosed in double quotes",
+             "un nom de champ entre guillemets droits est attendu"),
+            ("Expecting ',' delimiter", "une virgule est attendue"),
+            ("Expecting ':' delimiter", "un deux-points est attendu"),
+            ("Invalid control character", "un caractère de contrôle est interdit ici"),
+            ("Invalid \\escape", "une séquence d'échappement est invalide"),
+            ("Invalid \\uXXXX escape", "une séquence \\uXXXX est invalide"))
+
+
+def json_why(e: Exception) -> dict[str, str]:
+    """Why a text is not JSON, in each language: ``Expecting value: line 1 column 1 (char 0)``
+    and « une valeur est attendue : ligne 1, colonne 1 »."""
+    if not isinstance(e, json.JSONDecodeError):
+        return {"en": "it is not text", "fr": "ce n'est pas du texte"}
+    fr = next((said for start, said in _JSON_FR if e.msg.startswith(start)),
+              "le texte ne se lit pas")
+    return {"en": str(e), "fr": f"{fr} : ligne {e.lineno}, colonne {e.colno}"}
+
+
 def message_texts(key: str, **kw: Any) -> dict[str, str]:
     """A message in every language; dict arguments are themselves per language."""
     out = {}
     for lang, template in _MESSAGES[key].items():
         values = {k: (text_of(v, lang) if isinstance(v, dict) else v) for k, v in kw.items()}
-        out[lang] = template.format(**values)
+        out[lang] = fill(template, lang, values)
     return out
 
 

@@ -334,7 +334,7 @@ def test_exhaustion_removes_two_random_cards_unseen_when_the_pile_is_rebuilt():
     v = st.view(0)
     assert v["removed"] == 2 and v["pile"] == 1 and v["discard"] == 0
     assert v["removed_cards"] is None
-    assert "2 random card(s) leave the game unseen" in " ".join(log(st, 3))
+    assert "2 random cards leave the game unseen" in " ".join(log(st, 3))
 
 
 def test_option_reveal_shows_the_removed_cards():

@@ -162,7 +162,7 @@ def test_fireball_the_target_is_asked_and_takes_one() -> None:
     assert st.current_player == BEN
     assert st.prompt("en") == ("Ben, Ana's Fireball is aimed at you: 1 damage. Defend with a "
                                "card?")
-    assert "Boule de feu de Ana vous vise : 1 dégât(s)" in (st.prompt("fr") or "")
+    assert "Boule de feu d'Ana vous vise : 1 dégât" in (st.prompt("fr") or "")
     assert moves(st) == ["defend shield", "no defense"]
     st.play("no defense")
     assert health(st) == [9, 8, 9]
@@ -671,7 +671,7 @@ def test_the_match_ends_at_three_rounds_with_the_scores() -> None:
     assert st.outcome.winners == (ANA,) and st.outcome.scores == (3, 0)
     assert st.outcome.reason_in("en") == ("Ana wins 3 rounds and is the ultimate wizard. "
                                           "Rounds won: Ana 3, Ben 0")
-    assert "devient le sorcier ultime" in st.outcome.reason_in("fr")
+    assert "gagne 3 manches et le titre de sorcier ultime" in st.outcome.reason_in("fr")
 
 
 # --------------------------------------------------------------------------- saves, views

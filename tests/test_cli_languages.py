@@ -23,9 +23,9 @@ def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[str, int]
 
 FRENCH = [
     (["play", "scoundrel", "--seed", "x"], "la graine est un nombre entier de 0 à"),
-    (["play", "push-to-five", "--players", "9"], "ce jeu se joue de 1 à 6 joueur(s)"),
+    (["play", "push-to-five", "--players", "9"], "ce jeu se joue de 1 à 6 joueurs"),
     (["play", "push-to-five", "--players", "Ana,ana"], "deux joueurs ont le même nom"),
-    (["play", "scoundrel", "--seat", "1=bot:zz"], "pas de bot « zz » ; les bots sont"),
+    (["play", "scoundrel", "--seat", "1=bot:zz"], "pas de robot « zz » ; les robots sont"),
     (["play", "scoundrel", "--seat", "1=bot:mcts:foo=1"], "ne prend pas les réglages foo"),
     (["play", "scoundrel", "--option", "difficulty=x"],
      "l'option difficulty ne peut pas valoir « x » ; choisissez parmi easy, classic, hard"),
@@ -79,7 +79,7 @@ def test_english_mistakes_read_as_before(capsys: pytest.CaptureFixture[str],
                               "`tabletop list` shows the games (or give the path of a .yaml "
                               "ruleset)")
     out, _ = _run(["play", "push-to-five", "--players", "9"], capsys)
-    assert out == "tabletop: --players 9: this game is played by 1 to 6 player(s)"
+    assert out == "tabletop: --players 9: this game is played by 1 to 6 players"
     out, code = _run(["play", "scoundrel", "--bogus"], capsys)
     assert code == 2 and out.endswith(
         "tabletop: unrecognized arguments: --bogus (see: tabletop --help)")

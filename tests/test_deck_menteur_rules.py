@@ -114,7 +114,7 @@ def test_laying_is_one_card_at_a_time_then_done() -> None:
     ana, ben = st.view(0), st.view(1)
     assert ana["my_laid"] == ["9S", "7C"] and ben["my_laid"] == []
     assert ana["plays"] == ben["plays"] == ["Ana ×2"]
-    assert public_log(st)[-1] == "lays 2 card(s) face down, claiming clubs"
+    assert public_log(st)[-1] == "lays 2 cards face down, claiming clubs"
     assert moves(st) == ["lay 7S", "lay 8S", "lay JD", "lay QC", "lay 9C", "accuse"]
 
 
@@ -142,7 +142,7 @@ def test_accusing_a_true_play_costs_the_accuser_a_pack_card() -> None:
     st.play("accuse")
     log = public_log(st, n)
     assert log[0] == "accuses Ana, who shows 7C 8C: all clubs"
-    assert log[1] == "so Ben turns 3S: 5 card(s) left in the pack"
+    assert log[1] == "so Ben turns 3S: 5 cards left in the pack"
     v = st.view(0)
     assert v["last_reveal"] == ["7C", "8C"] and v["verdict"] == "truth"
     assert v["packs"] == [6, 5] and v["turned"] == [[], ["3S"]]

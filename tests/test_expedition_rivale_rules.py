@@ -193,7 +193,7 @@ def test_statuette_only_with_no_card_laid():
     assert rows(st) == [["statuette"], []] and view(st)["scores"] == [1, 0]
     st = table("tablette", None, ["statuette", None, None])
     drive(st, "A: lay tablette; A: keep statuette; B: draw")
-    assert "already have 1 card(s) laid" in illegal(st, "lay statuette")
+    assert "already have 1 card laid" in illegal(st, "lay statuette")
 
 
 def test_bracelet_needs_a_card_already_laid():
@@ -215,7 +215,7 @@ def _two_laid(third, **options):
 def test_fresque_needs_exactly_two_cards_laid():
     st = _two_laid("fresque")
     drive(st, "B: draw")
-    assert "you have 1 card(s) laid, not exactly 2" in illegal(st, "lay fresque")
+    assert "you have 1 card laid, not exactly 2" in illegal(st, "lay fresque")
     drive(st, "A: lay bracelet; B: draw")
     assert "lay fresque" in moves(st)
     drive(st, "A: lay fresque")
@@ -226,7 +226,7 @@ def test_fresque_needs_exactly_two_cards_laid():
 def test_exactly_two_laid_is_not_three():
     st = _three_laid(["urne", "masque"])
     drive(st, "A: lay fresque; B: draw; A: draw; B: draw")  # Ana: 3 laid, urne and masque
-    assert "you have 3 card(s) laid, not exactly 2" in illegal(st, "lay masque")
+    assert "you have 3 cards laid, not exactly 2" in illegal(st, "lay masque")
     assert "lay urne" in moves(st)
 
 
@@ -255,7 +255,7 @@ def _three_laid(draws, **options):
 
 def test_urne_needs_three_cards_laid():
     st = _three_laid(["urne", "offrande"])
-    assert "you have only 2 card(s) laid, 3 are needed" in illegal(st, "lay urne")
+    assert "you have only 2 cards laid, 3 are needed" in illegal(st, "lay urne")
     drive(st, "A: lay fresque; B: draw")
     assert "lay urne" in moves(st)
     drive(st, "A: lay urne")
@@ -411,7 +411,7 @@ def _mask_table(ben_draws=None, **options):
 def test_masque_condition_exactly_two_cards_laid():
     st = table("tablette", None, ["masque", None, None])
     drive(st, "A: lay tablette; A: keep masque; B: draw")
-    assert "you have 1 card(s) laid, not exactly 2" in illegal(st, "lay masque")
+    assert "you have 1 card laid, not exactly 2" in illegal(st, "lay masque")
     st = _mask_table()
     assert "lay masque" in moves(st)
 
@@ -564,7 +564,7 @@ def test_lame_needs_the_opponent_ahead_on_laid_points_and_gives_two_at_the_end()
 
 def test_oeil_needs_exactly_three_laid_and_scores_one_per_type():
     st = _three_laid(["oeil", "urne"])
-    assert "you have 2 card(s) laid, not exactly 3" in illegal(st, "lay oeil")
+    assert "you have 2 cards laid, not exactly 3" in illegal(st, "lay oeil")
     drive(st, "A: lay fresque; B: draw; A: lay oeil")
     # croissance, equilibre (x2), ancien: 3 types
     assert view(st)["bonuses"][ANA] == ["oeil +3"]
@@ -651,8 +651,8 @@ def test_the_most_points_wins_with_bonuses_itemised():
     drive(st, "B: lay statuette; A: lay lame; B: draw; A: draw")
     o = st.outcome
     assert o.name == "points" and o.winners == (ANA,) and o.scores == (6, 1)
-    assert o.reason == ("Ana has the most points: Ana 4 for 1 card(s) + 2 Initiate's Blade = 6, "
-                        "1 type(s); Ben 1 for 1 card(s) = 1, 1 type(s)")
+    assert o.reason == ("Ana has the most points: Ana 4 for 1 card + 2 Initiate's Blade = 6, "
+                        "1 type; Ben 1 for 1 card = 1, 1 type")
     assert "2 Lame de l'Initié" in o.reason_in("fr")
 
 

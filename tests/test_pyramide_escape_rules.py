@@ -264,7 +264,7 @@ def test_forgotten_offering_counts_the_items_used_before_this_room():
     assert fatigue(st) == 4 and v(st)["items_used"] == 2
     events = play(st, "use waterskin")  # the third item, used here: +2 and no reward
     assert fatigue(st) == 6 and v(st)["items_used"] == 3
-    assert any("2 item(s) used before this room" in e.text_in("en") for e in events)
+    assert any("2 items used before this room" in e.text_in("en") for e in events)
 
 
 def test_forgotten_offering_rewards_three_items_used_before_it():

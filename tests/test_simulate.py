@@ -271,7 +271,7 @@ def test_ctrl_c_stops_and_reports_the_games_played(monkeypatch: pytest.MonkeyPat
     ([COIN, "--games", "0"], "--games '0': give a whole number from 1"),
     ([COIN, "--games", "lots"], "--games 'lots'"),
     ([COIN, "--workers", "0"], "--workers '0': give a whole number from 1 to 256"),
-    ([COIN, "--players", "3"], "this game is played by 2 player(s)"),
+    ([COIN, "--players", "3"], "this game is played by 2 players"),
     ([COIN, "--seat", "3=bot:random"], "seats are numbered 1 to 2"),
     ([COIN, "--seat", "1=bot:clever"], "no bot 'clever'"),
     ([COIN, "--compare", "bias"], "write OPTION=A,B"),

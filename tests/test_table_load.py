@@ -60,7 +60,7 @@ def _edit_unknown_game(d: dict[str, Any]) -> None:
     (_edit_game, "the save cannot be a game of Push to Five"),
     (_edit_hp, "hp is 'lots' where the moves give 20"),
     (_edit_option, "option difficulty cannot be 'nightmare'"),
-    (_edit_players, "played by 1 player(s), not 4"),
+    (_edit_players, "played by 1 player, not 4"),
     (_edit_move, "move 2 of the save ('fight 9S') cannot be played"),
     (_edit_seed, "the save's seed is 'seven'"),
     (_edit_unknown_game, "a game that is not here: no game 'chess'"),

@@ -122,9 +122,9 @@ def test_a_french_table(tmp_path: Path) -> None:
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
     assert "Paquet (cartes) Ana : 6 Ben : 6" in screen
-    assert "annoncez la couleur (annoncer clubs = trèfles" in screen
-    assert "annoncer spades" in screen
-    child.sendline("annoncer spades")
+    assert "annoncez la couleur (trèfles, piques ou carreaux)" in screen
+    assert "annoncer piques" in screen and "spades" not in screen
+    child.sendline("annoncer piques")
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
     assert "Annonce piques ♠" in screen and "annonce piques pour la manche 1" in screen

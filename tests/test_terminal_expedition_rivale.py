@@ -42,7 +42,7 @@ def test_a_hot_seat_game_to_its_end(tmp_path: Path) -> None:
         if n == 0:
             # Ben sees his own card, why it cannot be laid, and not Ana's card
             assert "Your hand Cursed Mask (4)" in screen
-            assert "mask: cannot be laid, you have 0 card(s) laid, not exactly 2" in screen
+            assert "mask: cannot be laid, you have 0 cards laid, not exactly 2" in screen
             assert "Hourglass" not in screen
             assert moves_on_screen(child.before) == ["draw"]
             child.sendline("lay masque")
@@ -61,9 +61,9 @@ def test_a_hot_seat_game_to_its_end(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     saved = tabletop.restore((tmp_path / "expedition-rivale-4.json").read_text(encoding="utf-8"))
     assert saved.is_over and saved.outcome.winners == (1,)
-    assert saved.outcome.reason == ("Ben has the most points: Ana 4 for 1 card(s) + 2 "
-                                    "Initiate's Blade = 6, 1 type(s); Ben 18 for 6 card(s) = "
-                                    "18, 3 type(s)")
+    assert saved.outcome.reason == ("Ben has the most points: Ana 4 for 1 card + 2 "
+                                    "Initiate's Blade = 6, 1 type; Ben 18 for 6 cards = "
+                                    "18, 3 types")
 
 
 def test_in_french_the_reasons_are_french(tmp_path: Path) -> None:
@@ -74,7 +74,7 @@ def test_in_french_the_reasons_are_french(tmp_path: Path) -> None:
     child.expect("> ")
     screen = " ".join(clean(child.before).split())
     assert "Masque Maudit (4)" in screen
-    assert "masque : non posable, vous avez 0 carte(s) posée(s), pas exactement 2" in screen
+    assert "masque : non posable, vous avez 0 carte posée, pas exactement 2" in screen
     assert "cannot be laid" not in screen
     child.sendline("quit")
     child.expect(pexpect.EOF)

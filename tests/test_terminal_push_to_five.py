@@ -119,5 +119,5 @@ def test_players_by_number_and_too_many(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     out = " ".join(clean(child.before).split())
     child.close()
-    assert "played by 1 to 6 player(s), not 7" in out
+    assert "played by 1 to 6 players, not 7" in out
     assert child.exitstatus == 2

@@ -6,6 +6,8 @@ from __future__ import annotations
 import locale
 import os
 
+from ..ruleset_messages import fill
+
 CATALOGUE: dict[str, dict[str, str]] = {
     "en": {
         "list_title": "tabletop games",
@@ -62,11 +64,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bot_mcts": "MCTS bot",
         "bot_expert": "expert bot",
         "thinking": "{name} ({bot}) is thinking…",
-        "hole_card": "card",
-        "hole_cards": "cards",
-        "hole_seat": "player",
-        "hole_word": "word",
-        "hole_combo": "combo",
         "seat": "Seat",
         "question": "{name}, {prompt}",
         "decide": "{name}: decide",
@@ -81,7 +78,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "stuck": ("Nobody has a legal move, yet the game is not over: the ruleset is stuck. "
                   "The game is saved; check the ruleset with: tabletop check FILE"),
         # tabletop simulate
-        "sim_title": "{game}: {games} games, {players} player(s), seed {seed}",
+        "sim_title": "{game}: {games} games, {players} {player_word}, seed {seed}",
         "sim_setup": "Options: {options}. Seats: {seats}.",
         "sim_playing": "Playing",
         "sim_answer": "answer {var}",
@@ -95,7 +92,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_stopped": "Stopped after {done} of {total} games: the figures are those of the "
                        "games played.",
         "sim_done": "{games} games in {seconds} s ({rate} games/s, {where}).",
-        "sim_on_workers": "{n} process(es)",
+        "sim_on_workers": "{n} {process_word}",
         "sim_on_cluster": "cluster {address}",
         "sim_seed": "The seed was drawn: --seed {seed} plays the same games again.",
         "sim_wrote": "Wrote {path}.",
@@ -125,7 +122,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_share": "{game}, {options}: {won} of {decided} deals winnable with perfect "
                        "information",
         "solve_interval": "  {pct}% (95% interval {lo}-{hi}%)",
-        "solve_undecided_deals": "  {n} deal(s) undecided within {seconds} s each",
+        "solve_undecided_deals": "  {n} {deals} within {seconds} s each",
         "solve_median": "  median time to decide a deal: {median} s",
         "solve_seed": "seed {seed}",
         "solve_deck": "this deck",
@@ -188,7 +185,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_no": "no",
         "sim_compare_note": "A change is real (significant) when its interval leaves out 0. "
                             "Win rates change in points of percentage.",
-        "cli_players_range": "--players {arg}: this game is played by {span} player(s)",
+        "cli_players_range": "--players {arg}: this game is played by {span}",
         "cli_players_names": "--players {arg!r}: give a number or names separated by commas, "
                              "with no empty name, e.g. Ana,Ben",
         "cli_players_printable": "--players {arg!r}: a name holds only printable characters",
@@ -320,11 +317,6 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bot_mcts": "robot MCTS",
         "bot_expert": "robot expert",
         "thinking": "{name} ({bot}) réfléchit…",
-        "hole_card": "carte",
-        "hole_cards": "cartes",
-        "hole_seat": "joueur",
-        "hole_word": "mot",
-        "hole_combo": "combinaison",
         "seat": "Place",
         "question": "{name}, {prompt}",
         "decide": "{name} : à vous",
@@ -340,7 +332,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
                   "sont bloquées. La partie est sauvegardée ; vérifiez-les avec : "
                   "tabletop check FICHIER"),
         # tabletop simulate
-        "sim_title": "{game} : {games} parties, {players} joueur(s), graine {seed}",
+        "sim_title": "{game} : {games} parties, {players} {player_word}, graine {seed}",
         "sim_setup": "Options : {options}. Sièges : {seats}.",
         "sim_playing": "Parties",
         "sim_answer": "réponse {var}",
@@ -355,7 +347,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_stopped": "Arrêté après {done} parties sur {total} : les chiffres sont ceux des "
                        "parties jouées.",
         "sim_done": "{games} parties en {seconds} s ({rate} parties/s, {where}).",
-        "sim_on_workers": "{n} processus",
+        "sim_on_workers": "{n} {process_word}",
         "sim_on_cluster": "grappe {address}",
         "sim_seed": "La graine a été tirée : --seed {seed} rejoue les mêmes parties.",
         "sim_wrote": "Écrit : {path}.",
@@ -387,7 +379,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "solve_share": "{game}, {options} : {won} donnes gagnables sur {decided} en connaissant "
                        "l'ordre des cartes",
         "solve_interval": "  {pct} % (intervalle à 95 % : {lo}-{hi} %)",
-        "solve_undecided_deals": "  {n} donne(s) non tranchée(s) en {seconds} s chacune",
+        "solve_undecided_deals": "  {n} {deals} en {seconds} s chacune",
         "solve_median": "  temps médian pour trancher une donne : {median} s",
         "solve_seed": "graine {seed}",
         "solve_deck": "ce paquet",
@@ -452,7 +444,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "sim_no": "non",
         "sim_compare_note": "Un écart est réel (significatif) quand son intervalle exclut 0. "
                             "Les taux de victoire changent en points de pourcentage.",
-        "cli_players_range": "--players {arg} : ce jeu se joue {span} joueur(s)",
+        "cli_players_range": "--players {arg} : ce jeu se joue {span}",
         "cli_players_names": "--players « {arg} » : donnez un nombre ou des noms séparés par "
                              "des virgules, sans nom vide, par exemple Ana,Ben",
         "cli_players_printable": "--players « {arg} » : un nom ne contient que des caractères "
@@ -559,7 +551,7 @@ def default_lang() -> str:
 def t(lang: str, key: str, **kw: object) -> str:
     """The catalogue text for ``key`` in ``lang``, filled in."""
     table = CATALOGUE.get(lang, CATALOGUE["en"])
-    return table[key].format(**kw)
+    return fill(table[key], lang, kw)
 
 
 def bot_name(lang: str, kind: str) -> str:

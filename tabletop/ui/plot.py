@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..ruleset_messages import counted, number
 from .i18n import t
 
 
@@ -39,8 +40,9 @@ def write(rep: Mapping[str, Any], path: Path, lang: str = "en") -> None:
     fig = Figure(figsize=(11, 8), layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(2, 2)
-    fig.suptitle(t(lang, "sim_title", game=rep["name"], games=f"{rep['games']:,}",
-                   players=rep["players"], seed=rep["seed"]))
+    fig.suptitle(t(lang, "sim_title", game=rep["name"], games=number(rep["games"], lang),
+                   players=rep["players"], seed=rep["seed"],
+                   player_word=counted(rep["players"], "player")[lang]))
     ax = axes[0][0]
     players = rep["players"]
     width = 0.8 / len(runs)

@@ -14,11 +14,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..spec import GameSpec, text_of
+from ..spec import RANK_WORDS, SUIT_SYMBOL, GameSpec, text_of
 from ..state import Event, Move, State
 from .i18n import t
 
-SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 SUIT_STYLE = {"S": "bold white on grey15", "C": "bold white on grey15",
               "D": "bold red on grey93", "H": "bold red on grey93"}
 # An emoji's presentation selector makes terminals draw it two cells wide where rich counts
@@ -53,13 +52,15 @@ FITS = (Fit(), Fit(columns=True), Fit(log=3, columns=True),
 _PLAYING_CODE = re.compile(r"\b(10|[2-9JQKA])([SCDH])\b")
 
 
-def _suits(spec: GameSpec, text: str) -> str:
-    """Playing cards named in a log line with their suit symbol (7H -> 7♥): the same in
-    every language."""
+def _suits(spec: GameSpec, text: str, lang: str = "en") -> str:
+    """Playing cards named in a log line with their suit symbol and the rank's letter in the
+    table's language (QH -> Q♥, in French D♥)."""
+    ranks = RANK_WORDS.get(lang, {})
+
     def symbol(m: re.Match[str]) -> str:
         cards = spec.card_by_code(m.group(0))
         if cards and cards[0].kind == "playing":
-            return m.group(1) + SUIT_SYMBOL[m.group(2)]
+            return ranks.get(m.group(1), m.group(1)) + SUIT_SYMBOL[m.group(2)]
         return m.group(0)
     return _PLAYING_CODE.sub(symbol, text)
 
@@ -84,8 +85,9 @@ def card_text(spec: GameSpec, code: Any, lang: str, long: bool = False,
     if not cards:
         return Text(code)
     c = cards[0]
-    if c.kind == "playing" and c.suit:
-        return Text(f" {c.rank}{SUIT_SYMBOL[c.suit]} ", style=SUIT_STYLE[c.suit])
+    if c.kind == "playing" and c.suit and c.rank:
+        rank = RANK_WORDS.get(lang, {}).get(c.rank, c.rank)
+        return Text(f" {rank}{SUIT_SYMBOL[c.suit]} ", style=SUIT_STYLE[c.suit])
     name = text_of(c.name, lang)
     out = Text(_clean(name), style="bold cyan")
     if c.value is not None and value:
@@ -288,24 +290,26 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
             lines.append("\n")
         who = (state.seat_name(e.seat) + _colon(lang)
                if state.players > 1 and e.seat is not None else "")
-        lines.append(_clean(f"{who}{_suits(state.spec, e.text_in(lang))}"), style="dim")
+        lines.append(_clean(f"{who}{_suits(state.spec, e.text_in(lang), lang)}"), style="dim")
     if fit.texts != "full":
         lines.no_wrap, lines.overflow = True, "ellipsis"
     return _frame(lines, t(lang, "log"), "grey50", fit)
 
 
-def move_label(state: State, move: Move, lang: str, names_too: bool = True) -> Text:
+def move_label(state: State, move: Move, lang: str, names_too: bool = True,
+               short: bool = False) -> Text:
     """A legal move as listed: its notation, with the names of named cards it mentions
-    (unless ``names_too`` is false: a screen short of room shows the notation alone)."""
-    out = Text(state.move_text(move, lang), style="bold")
+    (unless ``names_too`` is false: a screen short of room shows the notation alone;
+    ``short``: its cards by their codes where shorter, move_text)."""
+    out = Text(state.move_text(move, lang, short), style="bold")
     names = []
     for token in (move.text.split()[1:] if names_too else []):
         cards = state.spec.card_by_code(token)
         combo = state.spec.combos.get(token)
-        if cards and cards[0].kind == "named":
-            names.append(text_of(cards[0].name, lang))
-        elif combo is not None:
-            names.append(text_of(combo.name, lang))
+        named = (text_of(cards[0].name, lang) if cards and cards[0].kind == "named"
+                 else text_of(combo.name, lang) if combo is not None else None)
+        if named is not None and state.game.card_word(token, lang) != named:
+            names.append(named)  # unless the move already says it by that name
     if names:
         out.append("  (" + ", ".join(names) + ")", style="cyan")
     hint = state.move_hint(move, lang)
@@ -317,16 +321,26 @@ def move_label(state: State, move: Move, lang: str, names_too: bool = True) -> T
 def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
                  width: int = 80) -> RenderableType:
     prompt = state.prompt(lang)
-    entries = []
-    for i, m in enumerate(moves, 1):
-        entry = Text(f"{i:>3}. ", style="yellow")
-        entry.append_text(move_label(state, m, lang, names_too=fit.texts != "none"))
-        if fit.texts != "full":
-            entry.no_wrap, entry.overflow = True, "ellipsis"
-        entries.append(entry)
-    body: RenderableType
     inner = width - (4 if fit.boxes else 0)
+
+    def listed(short: bool) -> list[Text]:
+        entries = []
+        for i, m in enumerate(moves, 1):
+            entry = Text(f"{i:>3}. ", style="yellow")
+            entry.append_text(move_label(state, m, lang, names_too=fit.texts != "none",
+                                         short=short))
+            if fit.texts != "full":
+                entry.no_wrap, entry.overflow = True, "ellipsis"
+            entries.append(entry)
+        return entries
+
+    entries = listed(False)
     widest = max((e.cell_len for e in entries), default=1)
+    if fit.texts == "none" and fit.columns and len(entries) > 1 and widest + 2 > (inner + 2) // 2:
+        # no room for two columns: cards named by their codes where shorter (typed too)
+        entries = listed(True)
+        widest = max((e.cell_len for e in entries), default=1)
+    body: RenderableType
     ncols = max(1, min(len(entries), (inner + 2) // (widest + 2))) if fit.columns else 1
     if ncols > 1:
         nrows = math.ceil(len(entries) / ncols)

@@ -24,6 +24,7 @@ from rich.text import Text
 from .. import simulate as sim
 from ..files import MAX_RULESET_BYTES, read_text
 from ..game import Game
+from ..ruleset_messages import counted, number, percent
 from ..texts import text_of
 from ..values import message_error
 from .i18n import t
@@ -35,22 +36,22 @@ def whole(text: str, flag: str, lo: int, hi: int) -> int:
     """A whole number typed for ``flag``, from ``lo`` to ``hi``."""
     if not re.fullmatch(r"\s*\d[\d_]*\s*", text or "") or not lo <= int(text) <= hi:
         raise message_error(sim.SimulateError, "whole_number", flag=flag, text=text, lo=lo,
-                            hi={"en": f"{hi:,}", "fr": f"{hi:,}".replace(",", "\u202f")})
+                            hi={lang: number(hi, lang) for lang in ("en", "fr")})
     return int(text)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def _pct(x: float, lang: str) -> str:
+    return percent(x, lang)
 
 
-def _interval(r: Mapping[str, Any]) -> str:
-    lo, hi = 100 * r["low"], 100 * r["high"]
-    digits = 2 if hi < 1 or lo > 99 else 1  # 0 wins in 10,000 games: 0.00-0.04%, not 0.0-0.0%
-    return f"{lo:.{digits}f}-{hi:.{digits}f}%"
+def _interval(r: Mapping[str, Any], lang: str) -> str:
+    lo, hi = r["low"], r["high"]
+    digits = 2 if hi < 0.01 or lo > 0.99 else 1  # 0 wins in 10,000 games: 0.00-0.04%
+    return number(100 * lo, lang, digits) + "-" + percent(hi, lang, digits)
 
 
-def _num(x: float) -> str:
-    return f"{x:,.1f}" if isinstance(x, float) and not x.is_integer() else f"{x:,.0f}"
+def _num(x: float, lang: str) -> str:
+    return number(x, lang, 1 if isinstance(x, float) and not x.is_integer() else 0)
 
 
 def _ordinal(n: int, lang: str) -> str:
@@ -106,28 +107,30 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
                t(lang, "sim_won"), t(lang, "sim_interval"), t(lang, "sim_place"),
                t(lang, "sim_won"), t(lang, "sim_interval"))
     for s, p, kind in zip(f["seats"], f["by_place"], seats, strict=True):
-        w.add_row(f"{s['seat']} {s['name']}", kind, _pct(s["rate"]), _interval(s),
-                  _ordinal(p["place"], lang), _pct(p["rate"]), _interval(p))
+        w.add_row(f"{s['seat']} {s['name']}", kind, _pct(s["rate"], lang), _interval(s, lang),
+                  _ordinal(p["place"], lang), _pct(p["rate"], lang), _interval(p, lang))
     out.append(w)
     out.append(Text(t(lang, "sim_order_note")))
     d, sh = f["draws"], f["shared_wins"]
-    out.append(Text(t(lang, "sim_draws", draws=_pct(d["rate"]), draws_ci=_interval(d),
-                      shared=_pct(sh["rate"]), shared_ci=_interval(sh))))
+    out.append(Text(t(lang, "sim_draws", draws=_pct(d["rate"], lang),
+                      draws_ci=_interval(d, lang), shared=_pct(sh["rate"], lang),
+                      shared_ci=_interval(sh, lang))))
     out.append(Text("\n" + t(lang, "sim_length"), style="bold"))
     ln = _table("", t(lang, "sim_mean"), t(lang, "sim_median"),
                 t(lang, "sim_p95"), t(lang, "sim_max"))
     for key in ("turns", "moves"):
         sp = f[key]
-        ln.add_row(t(lang, f"sim_{key}"), f"{sp['mean']:,.1f}", _num(sp["median"]),
-                   _num(sp["p95"]), _num(sp["max"]))
+        ln.add_row(t(lang, f"sim_{key}"), number(sp["mean"], lang, 1),
+                   _num(sp["median"], lang), _num(sp["p95"], lang), _num(sp["max"], lang))
     out.append(ln)
     out.append(Text("\n" + t(lang, "sim_scores"), style="bold"))
     sc = _table(t(lang, "sim_seat"), t(lang, "sim_mean"),
                 t(lang, "sim_sd"), t(lang, "sim_min"), t(lang, "sim_median"),
                 t(lang, "sim_p95"), t(lang, "sim_max"))
     for s in f["scores"]:
-        sc.add_row(str(s["seat"]), f"{s['mean']:,.2f}", f"{s['sd']:,.2f}", _num(s["min"]),
-                   _num(s["median"]), _num(s["p95"]), _num(s["max"]))
+        sc.add_row(str(s["seat"]), number(s["mean"], lang, 2), number(s["sd"], lang, 2),
+                   _num(s["min"], lang), _num(s["median"], lang), _num(s["p95"], lang),
+                   _num(s["max"], lang))
     out.append(sc)
     out.append(Text("\n" + t(lang, "sim_outcomes"), style="bold"))
     oc = _table(t(lang, "sim_outcome"), t(lang, "sim_games"),
@@ -135,8 +138,8 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
     for o in f["outcomes"]:
         oc.columns[3].justify = "left"
         oc.columns[3].max_width = 36
-        oc.add_row(_outcome_word(o["name"], outcome_words or {}, lang), _pct(o["rate"]),
-                   _interval(o),
+        oc.add_row(_outcome_word(o["name"], outcome_words or {}, lang), _pct(o["rate"], lang),
+                   _interval(o, lang),
                    o["example_fr"] if lang == "fr" else o["example"])
     out.append(oc)
     for key, title in (("move_kinds", "sim_move_kinds"), ("cards", "sim_cards")):
@@ -149,26 +152,30 @@ def render_run(f: Mapping[str, Any], seats: Sequence[str], lang: str,
         for u in f[key]:
             name = (_move_word(u["name"], move_words or {}, lang, answer_words)
                     if key == "move_kinds" else u["name"])
-            tb.add_row(name, f"{u['per_game']:,.2f}", _pct(u["used_by"]["rate"]),
-                       _pct(u["won"]["rate"]), _interval(u["won"]),
-                       _pct(u["won_without"]["rate"]) if u["won_without"]["of"] else "-")
+            tb.add_row(name, number(u["per_game"], lang, 2), _pct(u["used_by"]["rate"], lang),
+                       _pct(u["won"]["rate"], lang), _interval(u["won"], lang),
+                       _pct(u["won_without"]["rate"], lang) if u["won_without"]["of"] else "-")
         out.append(tb)
     return out
 
 
 def render_compare(c: Mapping[str, Any], lang: str) -> list[RenderableType]:
     title = Text("\n" + t(lang, "sim_compare", option=c["option"], base=c["base"],
-                             level=f"{100 * c['level']:g}", tests=c["tests"]), style="bold")
+                             level=number(100 * c["level"], lang), tests=c["tests"]), style="bold")
     tb = _table(t(lang, "sim_figure"), c["option"], t(lang, "sim_base"), t(lang, "sim_other"),
                 t(lang, "sim_difference"), t(lang, "sim_interval"),
                 t(lang, "sim_significant"))
     for r in c["rows"]:
         if r["kind"] == "rate":
-            cells = (_pct(r["base"]), _pct(r["other"]), f"{100 * r['difference']:+.1f}",
-                     f"{100 * r['low']:+.1f} {100 * r['high']:+.1f}")
+            cells = (_pct(r["base"], lang), _pct(r["other"], lang),
+                     number(100 * r["difference"], lang, 1, sign=True),
+                     number(100 * r["low"], lang, 1, sign=True) + " "
+                     + number(100 * r["high"], lang, 1, sign=True))
         else:
-            cells = (f"{r['base']:,.2f}", f"{r['other']:,.2f}", f"{r['difference']:+,.2f}",
-                     f"{r['low']:+,.2f} {r['high']:+,.2f}")
+            cells = (number(r["base"], lang, 2), number(r["other"], lang, 2),
+                     number(r["difference"], lang, 2, sign=True),
+                     number(r["low"], lang, 2, sign=True) + " "
+                     + number(r["high"], lang, 2, sign=True))
         label = t(lang, f"sim_cmp_{r['key']}", seat=r["seat"],
                   place=_ordinal(r["seat"] or 0, lang))
         tb.add_row(label, r["value"], *cells,
@@ -185,7 +192,7 @@ def render(rep: Mapping[str, Any], lang: str) -> RenderableType:
         if run["value"] is not None:
             parts.append(Text("\n" + t(lang, "sim_run", option=rep["compare_option"],
                                        value=run["value"],
-                                       games=f"{run['figures']['games']:,}"),
+                                       games=number(run["figures"]["games"], lang)),
                               style="bold reverse"))
         parts.extend(render_run(run["figures"], seats, lang, rep.get("move_words"),
                                 rep.get("outcome_words"), rep.get("answer_words")))
@@ -240,8 +247,9 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
     seat_specs = [k if not kw else f"{k}:{','.join(f'{x}={y:g}' for x, y in sorted(kw.items()))}"
                   for k, kw in seats]
     say = console.print
-    say(Text(t(lang, "sim_title", game=text_of(game.spec.name, lang), games=f"{games:,}",
-               players=players, seed=master), style="bold"))
+    say(Text(t(lang, "sim_title", game=text_of(game.spec.name, lang), games=number(games, lang),
+               players=players, player_word=counted(players, "player")[lang], seed=master),
+             style="bold"))
     say(Text(t(lang, "sim_setup", options=", ".join(f"{k}={v}" for k, v in full.items())
                or "-", seats=", ".join(f"{i + 1}={s}" for i, s in enumerate(seat_specs)))))
     total = games * len(setups)
@@ -253,7 +261,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
 
         def progress(done: int) -> None:
             rate = done / max(1e-9, time.perf_counter() - start)
-            bar.update(task, completed=done, speed=t(lang, "sim_speed", rate=f"{rate:,.0f}"))
+            bar.update(task, completed=done, speed=t(lang, "sim_speed", rate=number(rate, lang, 0)))
 
         result = sim.run(setups, games, workers=workers, cluster=cluster, progress=progress)
     elapsed = time.perf_counter() - start
@@ -263,11 +271,12 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
     rep = sim.report(setups, result, game, games, cmp_, full, seat_names)
     say(render(rep, lang), width=min(console.width, WIDTH))
     where = (t(lang, "sim_on_cluster", address=cluster) if cluster else
-             t(lang, "sim_on_workers", n=workers))
-    say(Text(t(lang, "sim_done", games=f"{result.games:,}", seconds=f"{elapsed:,.1f}",
-               rate=f"{result.games / max(elapsed, 1e-9):,.0f}", where=where)))
+             t(lang, "sim_on_workers", n=workers, process_word=counted(workers, "process")[lang]))
+    say(Text(t(lang, "sim_done", games=number(result.games, lang),
+               seconds=number(elapsed, lang, 1),
+               rate=number(result.games / max(elapsed, 1e-9), lang, 0), where=where)))
     if result.interrupted:
-        say(Text(t(lang, "sim_stopped", done=f"{result.games:,}", total=f"{total:,}"),
+        say(Text(t(lang, "sim_stopped", done=number(result.games, lang), total=number(total, lang)),
                  style="yellow"))
     if seed is None:
         say(Text(t(lang, "sim_seed", seed=master)))

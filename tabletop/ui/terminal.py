@@ -23,8 +23,9 @@ from ..bots.expert import ExpertBot
 from ..errors import RulesetError, TabletopError
 from ..files import MAX_PAGE_BYTES, read_text
 from ..registry import doc_path, page_lang
+from ..ruleset_messages import os_why
 from ..spec import text_of
-from ..state import Ctx, Move, State
+from ..state import Move, State
 from .i18n import bot_name, t
 from .output import clean
 from .render import Fit, options_in_play, render_outcome, render_screen, text_height
@@ -86,7 +87,7 @@ class Table:
         except savefiles.SaveRefused as e:
             return t(self.lang, e.key, path=self.save_path)
         except OSError as e:
-            return t(self.lang, "save_failed", path=self.save_path, error=e.strerror or e)
+            return t(self.lang, "save_failed", path=self.save_path, error=os_why(e)[self.lang])
         return None
 
     def save(self, quiet: bool = False) -> bool:
@@ -187,18 +188,7 @@ class Table:
         lines = [t(self.lang, "help_body"), ""]
         lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)))
         for ms in st.spec.moves:
-            kinds = {"{" + a.name + "}": a.kind for a in ms.args}
-            for a in ms.args:  # a word among a few is shown as its words: <1|2>
-                if a.kind == "word":
-                    ctx = Ctx(st, {"me": st.turn_seat})
-                    listed = [w for w in a.domain(ctx) if a.where is None
-                              or a.where(Ctx(st, {"me": st.turn_seat, "it": w}))]
-                    if 2 <= len(listed) <= 4:
-                        kinds["{" + a.name + "}"] = "|".join(listed)
-            words = [(f"<{kinds[w]}>" if "|" in kinds[w] else
-                      f"<{t(self.lang, 'hole_' + kinds[w])}>") if w in kinds else w
-                     for w in ms.notations.get(self.lang, ms.template)]
-            lines.append(f"  {' '.join(words)}  - {text_of(ms.label, self.lang)}")
+            lines.append(f"  {st.move_shape(ms, self.lang)}  - {text_of(ms.label, self.lang)}")
         if st.options:
             colon = " :" if self.lang == "fr" else ":"
             lines += ["", t(self.lang, "options_in_play", game=st.spec.id) + colon,
