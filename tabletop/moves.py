@@ -226,11 +226,12 @@ class MoveListing(StateBase):
                 continue
             for lang in ("", *self.game.notation_langs):
                 template = ms.notations.get(lang, ms.template) if lang else ms.template
-                words = (self.move_text(m, lang) if lang else m.text).split()
+                # (a card's name of several words is one word of the notation: boule de feu)
+                words = self._key(self.move_text(m, lang) if lang else m.text)
                 if len(words) != len(template) or len(template) - len(tokens) < 1:
                     continue
-                kept = [w for i, w in enumerate(words) if not _filler(template, i)]
-                if len(kept) == len(tokens) and self._key(kept) == tokens:
+                kept = tuple(w for i, w in enumerate(words) if not _filler(template, i))
+                if kept == tokens:
                     if m not in found:
                         found.append(m)
                     break
