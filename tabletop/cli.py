@@ -646,7 +646,8 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
     if not done:
         say(t(lang, "saves_clean_none", folder=folder))
         return 0
-    say(t(lang, "saves_clean_list", n=len(done), folder=folder))
+    say(t(lang, "saves_clean_list", n=len(done), folder=folder,
+          games=counted(len(done), "finished")[lang]))
     for p in done:
         say(f"  {p.name}")
     if not a.yes:
@@ -665,7 +666,7 @@ def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
         with contextlib.suppress(OSError):
             p.unlink()
             removed += 1
-    say(t(lang, "saves_cleaned", n=removed))
+    say(t(lang, "saves_cleaned", n=removed, saves=counted(removed, "save_removed")[lang]))
     return 0
 
 

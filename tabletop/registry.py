@@ -241,6 +241,7 @@ def _restore(text: str | bytes | bytearray) -> State:
     options, missing = _saved_options(game, data.get("options"))
     data = {**data, "options": options}
     fresh = _replay(game, data)
+    data = _without_dropped_zones(data, fresh)
     try:
         saved = State.from_data(game, data)
         same = _as_data(saved) == _as_data(fresh)
@@ -256,6 +257,20 @@ def _restore(text: str | bytes | bytearray) -> State:
                                 names=", ".join(missing), game=game.spec.name)
         raise message_error(SaveFileError, "save_edited", diff=diff)
     return fresh
+
+
+def _without_dropped_zones(data: dict[str, Any], fresh: State) -> dict[str, Any]:
+    """A save's data without the zones that today's ruleset no longer has and that are empty
+    in it (a zone since dropped holds nothing that could change the position)."""
+    state = data.get("state")
+    if not isinstance(state, dict) or not isinstance(state.get("zones"), dict):
+        return data
+    zones: dict[str, Any] = state["zones"]
+    dropped = [k for k, v in zones.items() if k not in fresh.zones and v == []]
+    if not dropped:
+        return data
+    kept = {k: v for k, v in zones.items() if k not in dropped}
+    return {**data, "state": {**state, "zones": kept}}
 
 
 def _as_data(st: State) -> Any:

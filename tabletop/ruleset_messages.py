@@ -535,6 +535,10 @@ _WORDS = {
     "deal": {"en": ("deal undecided", "deals undecided"),
              "fr": ("donne non tranchée", "donnes non tranchées")},
     "argument": {"en": ("argument", "arguments"), "fr": ("argument", "arguments")},
+    "finished": {"en": ("finished game", "finished games"),
+                 "fr": ("partie finie", "parties finies")},
+    "save_removed": {"en": ("save removed", "saves removed"),
+                     "fr": ("sauvegarde supprimée", "sauvegardes supprimées")},
 }
 
 # PyYAML's usual complaints (its problem text), said in French; others are left as PyYAML

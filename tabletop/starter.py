@@ -150,6 +150,14 @@ def game_id(name: str) -> str:
     return slug
 
 
+def starter_text(name: str, gid: str, file: str, lang: str = "en") -> str:
+    """The starter ruleset's text for a game ``name`` (id ``gid``) in the file ``file``, its
+    comments in ``lang``."""
+    words = {k: c.format(name=name, file=file)
+             for k, c in COMMENTS.get(lang, COMMENTS["en"]).items()}
+    return STARTER.format(name=name, id=gid, file=file, **words)
+
+
 def write_starter(name: str, folder: str | Path = ".", lang: str = "en") -> Path:
     """Write ``<id>.yaml`` in ``folder``: a small, complete ruleset named ``name``, its
     comments in ``lang``.
@@ -163,9 +171,7 @@ def write_starter(name: str, folder: str | Path = ".", lang: str = "en") -> Path
     path = Path(folder).expanduser() / f"{gid}.yaml"
     if path.exists():
         raise ruleset_error(StarterError, "starter_exists", path=path)
-    words = {k: c.format(name=name, file=path.name)
-             for k, c in COMMENTS.get(lang, COMMENTS["en"]).items()}
-    text = STARTER.format(name=name, id=gid, file=path.name, **words)
+    text = starter_text(name, gid, path.name, lang)
     from .registry import docs_dir  # late: the registry loads games, the starter writes one
     schema = docs_dir() / "ruleset.schema.json"
     if schema.is_file():  # an editor with a YAML language server completes and checks keys

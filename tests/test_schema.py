@@ -16,7 +16,7 @@ import yaml
 
 from tabletop import registry
 from tabletop.schema import schema
-from tabletop.starter import STARTER
+from tabletop.starter import starter_text
 
 ROOT = Path(__file__).parent.parent
 SCHEMA_FILE = ROOT / "docs" / "ruleset.schema.json"
@@ -86,8 +86,9 @@ def test_the_schema_accepts_every_shipped_ruleset(path: Path) -> None:
 
 
 def test_the_schema_accepts_the_starter_file() -> None:
-    data = yaml.safe_load(STARTER.format(name="My Game", id="my-game", file="my-game.yaml"))
-    assert errors(data, SCHEMA, SCHEMA) == []
+    for lang in ("en", "fr"):
+        data = yaml.safe_load(starter_text("My Game", "my-game", "my-game.yaml", lang))
+        assert errors(data, SCHEMA, SCHEMA) == [], lang
 
 
 @pytest.mark.parametrize("name", ["type-cards", "type-per-seat", "type-players",

@@ -222,11 +222,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "saves_hint": "Resume the most recent: tabletop play --load last. Remove the saves of "
                       "finished games: tabletop saves --clean",
         "saves_clean_none": "No save of a finished game in {folder}: nothing to remove.",
-        "saves_clean_list": "The saves of {n} finished game(s) in {folder}:",
+        "saves_clean_list": "The saves of {n} {games} in {folder}:",
         "saves_clean_ask": "Remove them? (yes/no)",
         "saves_clean_ask_yes": "Nothing removed: add --yes to remove them without being asked.",
         "saves_clean_kept": "Nothing removed.",
-        "saves_cleaned": "{n} save(s) removed.",
+        "saves_cleaned": "{n} {saves}.",
         "cli_cannot_read_save": "cannot read the saved game {path} ({why})",
         "cli_narrow_encoding": "the output encoding ({encoding}) cannot write every "
                                "character: suits and accents show as ?; a UTF-8 terminal "
@@ -489,12 +489,12 @@ CATALOGUE: dict[str, dict[str, str]] = {
                       "sauvegardes des parties finies : tabletop saves --clean",
         "saves_clean_none": "Aucune sauvegarde de partie finie dans {folder} : rien à "
                             "supprimer.",
-        "saves_clean_list": "Les sauvegardes de {n} partie(s) finie(s) dans {folder} :",
+        "saves_clean_list": "Les sauvegardes de {n} {games} dans {folder} :",
         "saves_clean_ask": "Les supprimer ? (oui/non)",
         "saves_clean_ask_yes": "Rien n'a été supprimé : ajoutez --yes pour les supprimer sans "
                                "question.",
         "saves_clean_kept": "Rien n'a été supprimé.",
-        "saves_cleaned": "{n} sauvegarde(s) supprimée(s).",
+        "saves_cleaned": "{n} {saves}.",
         "cli_cannot_read_save": "impossible de lire la partie sauvegardée {path} ({why})",
         "cli_narrow_encoding": "l'encodage de sortie ({encoding}) ne peut pas écrire tous "
                                "les caractères : couleurs des cartes et accents s'affichent "
