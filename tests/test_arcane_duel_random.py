@@ -129,13 +129,13 @@ def play_many(seeds: range, roundtrip_every: int) -> dict[int, list[int]]:
 
 
 def test_random_matches_keep_the_invariants() -> None:
-    lengths = play_many(range(12), roundtrip_every=25)
+    lengths = play_many(range(3), roundtrip_every=60)  # 2, 3 and 4 seats; more under soak
     longest = max(max(v) for v in lengths.values())
     assert longest < game().spec.max_moves / 2, "well inside the move limit"
 
 
 @pytest.mark.parametrize(("players", "seed"), [
-    (2, 1009), pytest.param(3, 1031, marks=pytest.mark.soak)])  # 3 seats: 40 s, with the soaks
+    (2, 1121), pytest.param(3, 1031, marks=pytest.mark.soak)])  # 3 seats: with the soaks
 def test_every_step_hidden_information_save_restore_and_copies(players: int, seed: int) -> None:
     """Whole matches (seeds picked among the shorter ones, to keep the suite fast) checked at
     every decision."""

@@ -160,7 +160,7 @@ def run(players: int, options: dict[str, str], seeds: range, worlds: int,
 
 @pytest.mark.parametrize("players,options", CASES, ids=lambda x: str(x))
 def test_random_games_short(players: int, options: dict[str, str]) -> None:
-    run(players, options, range(25), worlds=1, roundtrip_every=5, replay_every=5)
+    run(players, options, range(8), worlds=1, roundtrip_every=5, replay_every=4)
 
 
 @pytest.mark.soak

@@ -110,7 +110,7 @@ def play_many(seeds) -> dict[int, int]:
 
 
 def test_random_games_keep_the_invariants() -> None:
-    lengths = play_many(range(120))
+    lengths = play_many(range(36))  # every player count under every option set
     assert sorted(lengths) == [2, 3, 4]
     assert max(lengths.values()) < game().spec.max_moves // 2
 

@@ -123,9 +123,9 @@ def run(players: int, options: dict[str, str], seeds: range, roundtrip_every: in
 @pytest.mark.parametrize("players,options", CASES, ids=lambda x: str(x))
 def test_random_games_short(players: int, options: dict[str, str]) -> None:
     # with the effect list a random turn reaches 15 ten times less often (0.2%): fewer seeds
-    # (4 players with the effect list: ~2,000-move games, 3 seeds; the soak plays 1,250)
-    seeds = ((3 if players >= 4 else 6) if options.get("cards") == "effects" and players > 1
-             else 40)
+    # (4 players with the effect list: ~2,000-move games, 1 seed; the soak plays 1,250)
+    seeds = ((1 if players >= 4 else 2) if options.get("cards") == "effects" and players > 1
+             else 12)
     run(players, options, range(seeds), roundtrip_every=7, replay_every=5)
 
 
@@ -145,5 +145,4 @@ def test_random_games_soak(players: int, options: dict[str, str]) -> None:
                                              (2, {"ending": "immediate"})],
                          ids=lambda x: str(x))
 def test_copy_and_save_at_every_step(players: int, options: dict[str, str]) -> None:
-    for seed in range(3):
-        assert check_every_step(game(), seed, players, options).is_over
+    assert check_every_step(game(), 0, players, options).is_over
