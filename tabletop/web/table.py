@@ -29,7 +29,7 @@ from ..spec import text_of
 from ..state import Move, State
 from ..ui.i18n import LANGS, bot_name, t
 from ..ui.render import FITS, move_label, render_log, render_outcome, render_view
-from ..ui.terminal import replay_command
+from ..ui.terminal import replay_command, typed_text
 from .texts import w
 
 TABLE = -1  # the table screen's place among the screens (the seats are 0, 1, ...)
@@ -272,7 +272,7 @@ class WebTable:
                                              count=len(legal)))
             chosen = legal[move - 1]
         else:
-            text = "".join(ch for ch in move if ch.isprintable()).strip()
+            text = typed_text(move).strip()
             if text.isdecimal() and text.isascii():  # a number typed: as at the terminal
                 if not 1 <= int(text) <= len(legal):
                     return self._error(screen, t(lang, "bad_number", n=int(text),
