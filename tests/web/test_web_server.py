@@ -49,7 +49,7 @@ def screen(msg: dict[str, Any]) -> bool:
 @pytest.mark.parametrize("gid", registry.games())
 def test_a_whole_game_over_the_websocket_against_bots(gid: str, tmp_path: Path) -> None:
     game = registry.load(gid)
-    players = max(game.spec.min_players, min(3, game.spec.max_players))
+    players = max(game.spec.min_players, min(2, game.spec.max_players))
     table = make_table(tmp_path, gid, players, {s: "random" for s in range(1, players)}, seed=3)
     rng = random.Random(3)
     moves = 0

@@ -39,6 +39,7 @@
     show($("ask"), mine);
     const moves = $("moves");
     moves.textContent = "";
+    document.body.dataset.at = mine ? String(m.at) : "";
     if (mine) {
       at = m.at;
       $("prompt").textContent = m.prompt || "";
