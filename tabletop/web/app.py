@@ -38,7 +38,7 @@ STATIC = {"page.js": "text/javascript", "page.css": "text/css"}
 
 
 def _static(name: str) -> str:
-    return resources.files("tabletop.web").joinpath("static", name).read_text("utf-8")
+    return resources.files("tabletop.web").joinpath("static").joinpath(name).read_text("utf-8")
 
 
 def _lang(request: Request, table: WebTable, seat: int) -> str:

@@ -50,7 +50,8 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
                            "(from a checkout: pip install -e '.[web]').",
         "serve_no_humans": "Every seat is a bot: a web table needs at least one player "
                            "(watch bots play with tabletop play --watch).",
-        "serve_port": "The port must be a whole number from 0 (any free port) to 65535, not '{arg}'.",
+        "serve_port": ("The port must be a whole number from 0 (any free port) to 65535, "
+                       "not '{arg}'."),
         "serve_over": "The game is over.",
         "move_bad_number": "There is no move {n}; the moves are numbered 1 to {count}.",
     },
@@ -98,7 +99,8 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
                            "(depuis une copie du dépôt : pip install -e '.[web]').",
         "serve_no_humans": "Toutes les places sont des robots : une table web demande au moins "
                            "un joueur (regardez jouer les robots avec tabletop play --watch).",
-        "serve_port": "Le port doit être un nombre entier de 0 (un port libre) à 65535, pas « {arg} ».",
+        "serve_port": ("Le port doit être un nombre entier de 0 (un port libre) à 65535, "
+                       "pas « {arg} »."),
         "serve_over": "La partie est finie.",
         "move_bad_number": "Il n'y a pas de coup {n} ; les coups sont numérotés de 1 à "
                            "{count}.",

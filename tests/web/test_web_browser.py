@@ -140,12 +140,12 @@ def test_three_pages_play_deck_menteur_to_its_end(browser: webdriver.Chrome,
             assert seat is not None
             browser.switch_to.window(handles[seat])
             before = st.move_count
-            listed = wait(lambda: buttons(browser, before))
+            listed = wait(lambda b=before: buttons(browser, b))
             accuse = [b for b in listed if b.startswith("accuse")]
             other = [b for b in listed if not b.startswith("accuse")]
             click(browser, accuse[0] if accuse and (rng.random() < 0.5 or not other) else
                   rng.choice(other))
-            wait(lambda: st.move_count > before)
+            wait(lambda b=before: st.move_count > b)
         log = " ".join(e.text_in("en") for e in st.log)
         assert "accuses" in log and ": a lie" in log  # someone accused, someone was caught
         for h in handles:  # every page sees the end and who won
@@ -170,10 +170,10 @@ def test_a_defense_is_asked_on_the_attacked_page_and_survives_a_reload(
                 break
             browser.switch_to.window(handles[seat])
             before = st.move_count
-            listed = wait(lambda: buttons(browser, before))
+            listed = wait(lambda b=before: buttons(browser, b))
             attacks = [b for b in listed if " at " in b]
             click(browser, rng.choice(attacks or listed))
-            wait(lambda: st.move_count > before)
+            wait(lambda b=before: st.move_count > b)
         else:
             raise AssertionError("no defense was asked in 300 moves")
         defender, attacker = st.current_player, st.turn_seat
@@ -185,13 +185,13 @@ def test_a_defense_is_asked_on_the_attacked_page_and_survives_a_reload(
         assert buttons(browser) == []
         browser.switch_to.window(handles[defender])  # the question is on the defender's page
         before = st.move_count
-        asked = wait(lambda: buttons(browser, before))
+        asked = wait(lambda b=before: buttons(browser, b))
         assert browser.find_element(By.ID, "prompt").text == prompt
         browser.refresh()  # a reload in the middle of the question comes back to it
         wait(lambda: buttons(browser, before) == asked)
         assert browser.find_element(By.ID, "prompt").text == prompt
         click(browser, asked[-1])
-        wait(lambda: st.move_count > before)
+        wait(lambda b=before: st.move_count > b)
         close_others(browser, handles)
     finally:
         live.stop()

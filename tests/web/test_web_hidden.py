@@ -87,14 +87,25 @@ def same_messages(gid: str, seed: int, players: int, tmp: Path) -> int:
     return compared
 
 
-@pytest.mark.parametrize("gid", registry.games())
-def test_no_message_to_a_seat_changes_with_the_cards_it_cannot_see(
-        gid: str, tmp_path: Path) -> None:
+def check(gid: str, seeds: range, tmp_path: Path) -> None:
     game = registry.load(gid)
     low, high = game.spec.min_players, min(game.spec.max_players, 4)
     compared = 0
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    for seed in range(2):
-        compared += same_messages(gid, seed, min(high, low + 1 + seed), tmp_path)
+    for seed in seeds:
+        compared += same_messages(gid, seed, min(high, low + 1 + seed % 2), tmp_path)
     assert compared > 0 or game.spec.max_players == 1
+
+
+@pytest.mark.parametrize("gid", registry.games())
+def test_no_message_to_a_seat_changes_with_the_cards_it_cannot_see(
+        gid: str, tmp_path: Path) -> None:
+    check(gid, range(1), tmp_path)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("gid", registry.games())
+def test_no_message_changes_with_the_hidden_cards_over_more_games(
+        gid: str, tmp_path: Path) -> None:
+    check(gid, range(1, 6), tmp_path)

@@ -99,7 +99,8 @@ def test_a_seat_plays_only_as_itself_and_when_asked(tmp_path: Path) -> None:
         legal = table.state.legal_moves()
         ws.send_json({"text": legal[0].text})
         err = until(ws, lambda m: m["type"] == "error")
-        assert err["text"] == f"It is not your decision now: {table.state.seat_name(first)} decides."
+        name = table.state.seat_name(first)
+        assert err["text"] == f"It is not your decision now: {name} decides."
         ws.send_json({"move": [1, table.state.move_count]})
         assert until(ws, lambda m: m["type"] == "error")["text"].startswith("It is not your")
         until(tv, screen)
