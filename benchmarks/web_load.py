@@ -43,7 +43,8 @@ def start_servers(tables: list[WebTable]) -> tuple[list[str], list[uvicorn.Serve
                                                      access_log=False)))
 
     async def run() -> None:
-        await asyncio.gather(*(srv.serve(sockets=[s]) for srv, s in zip(servers, socks, strict=True))))
+        pairs = zip(servers, socks, strict=True)
+        await asyncio.gather(*(srv.serve(sockets=[s]) for srv, s in pairs))
 
     threading.Thread(target=asyncio.run, args=(run(),), daemon=True).start()
     while not all(srv.started for srv in servers):
