@@ -186,3 +186,47 @@ def test_the_save_resumes_with_play_load(tmp_path: Path) -> None:
         until(ws, lambda m: screen(m) and m.get("at") != msg["at"])
     back = tabletop.restore((tmp_path / "game.json").read_text())
     assert back.history == table.state.history and back.meta["seats"] == ["3=bot:random"]
+
+
+def test_serve_prints_a_link_per_seat_and_ctrl_c_saves(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    env = {**os.environ, "TABLETOP_SAVE_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "deck-menteur", "--players", "Ana,Ben,Zoé",
+         "--seat", "3=bot:random", "--port", "0", "--lang", "fr"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    lines = []
+    try:
+        while not lines or not lines[-1].startswith("La table est ouverte"):
+            line = proc.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line.rstrip("\n"))
+        ana, ben, zoe, table = lines[:4]
+        assert ana.startswith("Ana http://127.0.0.1:") and "/seat/" in ana
+        assert ben.startswith("Ben http://127.0.0.1:") and ana.split()[1] != ben.split()[1]
+        assert zoe == "Zoé robot au hasard" and table.startswith("table http://127.0.0.1:")
+        assert any("▀" in x or "█" in x for x in lines)  # the QR codes
+        url = ana.split()[1]
+        assert httpx.get(url).status_code == 200
+        assert httpx.get(url[:-3] + "abc").status_code == 403
+        port = int(url.split(":")[2].split("/")[0])
+        out = subprocess.run(  # the same port again: one sentence
+            [sys.executable, "-m", "tabletop", "serve", "deck-menteur", "--port", str(port),
+             "--no-qr"], capture_output=True, text=True, env=env, timeout=60)
+        assert out.returncode == 2 and f"Cannot open the table on 127.0.0.1:{port}" in out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
+    finally:
+        proc.send_signal(signal.SIGINT)
+        rest = proc.communicate(timeout=30)[0]
+    assert "Partie sauvegardée dans" in rest and "tabletop serve --load" in rest
+    saved = next(tmp_path.glob("deck-menteur-*.json"))
+    back = tabletop.restore(saved.read_text())
+    assert list(back.names) == ["Ana", "Ben", "Zoé"] and back.meta["seats"] == ["3=bot:random"]
