@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bots import decide
 from ..ui.i18n import LANGS
-from .table import TABLE, Screen, WebTable
+from .table import COLUMNS, TABLE, Screen, WebTable
 from .texts import w
 
 MAX_MESSAGE = 1024  # bytes: the longest message a page may send (a move is a few dozen)
@@ -68,7 +68,9 @@ def make_app(table: WebTable, bot_pause: float = 0.0) -> Starlette:
         if seat is None:
             return _forbidden(table.lang)
         lang = _lang(request, table, seat)
-        body = table.rules_html(lang)
+        asked = request.query_params.get("columns", "")
+        columns = int(asked) if asked.isdecimal() and len(asked) < 4 else 80
+        body = table.rules_html(lang, max(COLUMNS[0], min(COLUMNS[1], columns)))
         html = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 '<link rel="stylesheet" href="/static/page.css"></head>'

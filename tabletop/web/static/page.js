@@ -29,7 +29,7 @@
     $("status").textContent = m.status;
     $("lang").value = m.lang;
     $("rules").textContent = texts.rules;
-    $("rules").href = "/rules/" + secret + "?lang=" + m.lang;
+    $("rules").href = "/rules/" + secret + "?lang=" + m.lang + "&columns=" + columns();
     $("send").textContent = texts.play;
     $("text").placeholder = texts.type_move;
     document.body.style.setProperty("--cols", String(columns()));
