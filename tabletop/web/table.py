@@ -162,7 +162,7 @@ class WebTable:
         }
         if over:
             out["replay"] = t(lang, "replay", command=replay_command(st))
-        if seat != TABLE and seat in self.bots and seat not in self.humans:
+        if seat != TABLE and seat in self.bots:
             out["bot"] = w(lang, "bot_seat")
         if seat != TABLE and deciding == seat and not over and seat not in self.bots:
             legal = st.legal_moves()

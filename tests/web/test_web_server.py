@@ -173,7 +173,12 @@ def test_the_table_screen_gives_a_seat_that_left_to_a_bot(tmp_path: Path) -> Non
         tv_msg = until(tv, lambda m: screen(m) and m["seats"][first]["state"].startswith("a bot"))
         assert "moves" not in tv_msg  # the table screen is never asked a move
         until(tv, lambda m: table.state.move_count > 0)
-    assert f"{first + 1}=bot:greedy" in table.state.meta["seats"]
+        assert f"{first + 1}=bot:greedy" in table.state.meta["seats"]
+        with client.websocket_connect(f"/ws/{table.secrets[first]}") as ws:  # back again
+            assert until(ws, screen)["bot"] == "A bot plays this seat now."
+            ws.send_json({"back": True})
+            until(ws, lambda m: screen(m) and "bot" not in m)
+        assert first not in table.bots and table.state.meta["seats"] == []
 
 
 def test_the_save_resumes_with_play_load(tmp_path: Path) -> None:
