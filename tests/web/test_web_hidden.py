@@ -6,14 +6,13 @@ the same for every deal (the public view only)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
-from test_hidden_questions import exchanged, named_faces, seen_by  # noqa: E402
+from test_hidden_questions import deals_a_seat_cannot_tell_apart  # noqa: E402
 
 from tabletop import registry  # noqa: E402
 from tabletop.state import State  # noqa: E402
@@ -43,36 +42,12 @@ def play_as_mover(table: WebTable, text: str) -> None:
 
 
 def same_messages(gid: str, seed: int, players: int, tmp: Path) -> int:
-    game = registry.load(gid)
-    rng = random.Random(seed)
-    start = game.new_game(players=players, seed=seed)
-    a = start.copy()
-    moves: list[str] = []
-    seen = [[seen_by(a, s)] for s in range(players)]
-    faces: list[set[str]] = [set() for _ in range(players)]
-    while not a.is_over:
-        m = rng.choice(a.legal_moves())
-        moves.append(m.text)
-        events = a.play(m)
-        for s in range(players):
-            faces[s] |= named_faces(game, events, s)
-            seen[s].append(seen[s][-1] | seen_by(a, s) | {
-                c.uid for c in game.spec.cards if c.code in faces[s]})
     compared = 0
-    for s in range(players):
-        hidden = {u for ids in start.zones.values() for u in ids} - seen[s][0]
-        for k in range(len(moves) - 1, 0, -1):
-            unseen = sorted(hidden - seen[s][k])
-            if len({start.spec.cards[u].code for u in unseen}) > 1:
-                break
-        else:
-            continue
-        b = exchanged(start, unseen, random.Random(seed * 100 + s))
-        if b is None:
-            continue
+    game = registry.load(gid)
+    for s, start, b, moves in deals_a_seat_cannot_tell_apart(game, seed, players):
         ta, sent_a = pages(start.copy(), tmp / "a", s)
         tb, sent_b = pages(b, tmp / "b", s)
-        for text in moves[:k]:
+        for text in moves:
             if text not in {m.text for m in tb.state.legal_moves()}:
                 break  # the mover's own choice, which its hidden card allows
             play_as_mover(ta, text)
