@@ -4,6 +4,7 @@ QR code per seat, uvicorn until Ctrl-C, then the game saved and how to resume it
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import ipaddress
 import socket
@@ -40,12 +41,13 @@ def open_socket(host: str, port: int) -> socket.socket:
             sock.close()
             raise
     except OSError as e:
-        why = os_why(e) if isinstance(e, OSError) and e.errno is not None else {
-            "en": str(e), "fr": str(e)}
-        raise TabletopError(w("en", "serve_port_busy", host=host, port=port, why=why["en"]),
-                            texts={lang: w(lang, "serve_port_busy", host=host, port=port,
-                                           why=why.get(lang, why["en"]))
-                                   for lang in ("en", "fr")}) from None
+        why = (os_why(e) if e.errno is not None and e.errno > 0 else  # else: no such name
+               {"en": "no such address", "fr": "adresse inconnue"})
+        key = ("serve_port_busy" if e.errno in (errno.EADDRINUSE, errno.EACCES)
+               else "serve_bad_host")
+        texts = {lang: w(lang, key, host=host, port=port, why=why.get(lang, why["en"]))
+                 for lang in ("en", "fr")}
+        raise TabletopError(texts["en"], texts=texts) from None
     sock.set_inheritable(True)
     return sock
 

@@ -206,8 +206,12 @@ class WebTable:
 
     def refresh(self, force: Screen | None = None) -> None:
         """Send each screen its message when it changed (``force``: that screen anyway)."""
+        drawn: dict[tuple[int, str, int], dict[str, Any]] = {}  # two pages of one seat
         for sc in list(self.screens):
-            msg = self.screen(sc.seat, sc.lang, sc.columns)
+            key = (sc.seat, sc.lang, sc.columns)
+            if key not in drawn:
+                drawn[key] = self.screen(*key)
+            msg = drawn[key]
             if sc is force or msg != sc.last:
                 sc.last = msg
                 sc.send(msg)

@@ -46,6 +46,9 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
                              "works.",
         "serve_port_busy": "Cannot open the table on {host}:{port} ({why}). Choose another "
                            "port with --port, e.g. --port 8001.",
+        "serve_bad_host": "Cannot open the table on {host} ({why}): it is not an address of "
+                          "this computer. Use --host 127.0.0.1 (this computer only) or --host "
+                          "0.0.0.0 (your network too).",
         "serve_needs_web": "tabletop serve needs the web extra: pip install 'tabletop[web]' "
                            "(from a checkout: pip install -e '.[web]').",
         "serve_no_humans": "Every seat is a bot: a web table needs at least one player "
@@ -95,6 +98,9 @@ WEB_TEXTS: dict[str, dict[str, str]] = {
                              "jusqu'à ce qu'une sauvegarde réussisse.",
         "serve_port_busy": "Impossible d'ouvrir la table sur {host}:{port} ({why}). Choisissez "
                            "un autre port avec --port, par exemple --port 8001.",
+        "serve_bad_host": "Impossible d'ouvrir la table sur {host} ({why}) : ce n'est pas une "
+                          "adresse de cet ordinateur. Utilisez --host 127.0.0.1 (cet ordinateur "
+                          "seul) ou --host 0.0.0.0 (votre réseau aussi).",
         "serve_needs_web": "tabletop serve demande l'extra web : pip install 'tabletop[web]' "
                            "(depuis une copie du dépôt : pip install -e '.[web]').",
         "serve_no_humans": "Toutes les places sont des robots : une table web demande au moins "

@@ -235,3 +235,14 @@ def test_serve_prints_a_link_per_seat_and_ctrl_c_saves(tmp_path: Path) -> None:
     saved = next(tmp_path.glob("deck-menteur-*.json"))
     back = tabletop.restore(saved.read_text())
     assert list(back.names) == ["Ana", "Ben", "Zoé"] and back.meta["seats"] == ["3=bot:random"]
+
+
+def test_a_host_that_is_not_this_computers_is_one_sentence(tmp_path: Path,
+                                                           capsys: Any) -> None:
+    from tabletop.cli import main
+
+    code = main(["serve", "deck-menteur", "--host", "nowhere.invalid", "--no-qr", "--lang", "fr",
+                 "--save", str(tmp_path / "x.json")])
+    out = " ".join(capsys.readouterr().out.split())
+    assert code == 2 and "Impossible d'ouvrir la table sur nowhere.invalid" in out
+    assert "--host 127.0.0.1" in out and not (tmp_path / "x.json").exists()
