@@ -80,6 +80,8 @@ class WebTable:
         self.unsaved: str | None = None  # why the last save failed, in the table's language
         self.said: Callable[[str], None] = lambda text: None  # the server's console
         self.humans = [s for s in range(state.players) if s not in bots]
+        self._drawn: dict[tuple[int, str, int], str] = {}  # board() of the move _drawn_at
+        self._drawn_at = -1
 
     # ------------------------------------------------------------ who is who
     def seat_of(self, secret: str) -> int | None:
@@ -137,21 +139,13 @@ class WebTable:
         board, the last moves, and its question and moves when it decides); for the table
         screen, the public view (and everything at the end)."""
         st = self.state
-        viewer = None if seat == TABLE else seat
         over = st.is_over
-        parts: list[RenderableType] = [render_view(st, viewer, lang, FITS[0],
-                                                   spectator=over)]
-        log = render_log(st.log, viewer, lang, st, limit=6)
-        if log is not None:
-            parts.append(log)
-        if over:
-            parts.append(render_outcome(st, lang, self.humans))
         deciding = st.current_player
         out: dict[str, Any] = {
             "type": "screen", "lang": lang,
             "game": text_of(st.spec.name, lang),
             "me": st.seat_name(seat) if seat != TABLE else w(lang, "table_screen"),
-            "board": draw_html(parts, columns),
+            "board": self.board(seat, lang, columns),
             "over": over,
             "status": (w(lang, "serve_over") if over else
                        w(lang, "your_turn") if deciding == seat else
@@ -172,6 +166,27 @@ class WebTable:
         if seat == TABLE:
             out["seats"] = [self._seat_line(s, lang) for s in range(st.players)]
         return out
+
+    def board(self, seat: int, lang: str, columns: int) -> str:
+        """The board and the last moves as ``seat`` sees them (TABLE: the public view), and
+        the end when the game is over, drawn once per move for each way it is asked."""
+        st = self.state
+        if self._drawn_at != st.move_count:
+            self._drawn.clear()
+            self._drawn_at = st.move_count
+        key = (seat, lang, columns)
+        html = self._drawn.get(key)
+        if html is None:
+            viewer = None if seat == TABLE else seat
+            parts: list[RenderableType] = [render_view(st, viewer, lang, FITS[0],
+                                                       spectator=st.is_over)]
+            log = render_log(st.log, viewer, lang, st, limit=6)
+            if log is not None:
+                parts.append(log)
+            if st.is_over:
+                parts.append(render_outcome(st, lang, self.humans))
+            html = self._drawn[key] = draw_html(parts, columns)
+        return html
 
     def _seat_line(self, s: int, lang: str) -> dict[str, Any]:
         bot = self.bots.get(s)
