@@ -121,6 +121,19 @@ def click(driver: webdriver.Chrome, label: str) -> None:
         ".find(x => x.textContent === arguments[0]); if (b) b.click(); return !!b;", label)
 
 
+def play_on_the_deciders_page(driver: webdriver.Chrome, live: Live, handles: list[str],
+                              choose: Callable[[list[str]], str]) -> None:
+    """On the page of the seat deciding now, press the button ``choose`` picks among the
+    moves it offers, and wait until the table has played it."""
+    st = live.table.state
+    seat = st.current_player
+    assert seat is not None
+    driver.switch_to.window(handles[seat])
+    before = st.move_count
+    click(driver, choose(wait(lambda: buttons(driver, before))))
+    wait(lambda: st.move_count > before)
+
+
 def close_others(driver: webdriver.Chrome, handles: list[str]) -> None:
     for h in handles[1:]:
         driver.switch_to.window(h)
@@ -135,17 +148,14 @@ def test_three_pages_play_deck_menteur_to_its_end(browser: webdriver.Chrome,
     rng = random.Random(0)
     try:
         handles = open_seats(browser, live)
-        while not st.is_over:
-            seat = st.current_player
-            assert seat is not None
-            browser.switch_to.window(handles[seat])
-            before = st.move_count
-            listed = wait(lambda b=before: buttons(browser, b))
+        def choose(listed: list[str]) -> str:
             accuse = [b for b in listed if b.startswith("accuse")]
             other = [b for b in listed if not b.startswith("accuse")]
-            click(browser, accuse[0] if accuse and (rng.random() < 0.5 or not other) else
-                  rng.choice(other))
-            wait(lambda b=before: st.move_count > b)
+            return accuse[0] if accuse and (rng.random() < 0.5 or not other) else \
+                rng.choice(other)
+
+        while not st.is_over:
+            play_on_the_deciders_page(browser, live, handles, choose)
         log = " ".join(e.text_in("en") for e in st.log)
         assert "accuses" in log and ": a lie" in log  # someone accused, someone was caught
         for h in handles:  # every page sees the end and who won
@@ -164,16 +174,10 @@ def test_a_defense_is_asked_on_the_attacked_page_and_survives_a_reload(
     try:
         handles = open_seats(browser, live)
         for _ in range(300):  # random moves until a question is asked of another seat
-            seat = st.current_player
-            assert seat is not None
-            if seat != st.turn_seat and st.pending is not None:
+            if st.current_player != st.turn_seat and st.pending is not None:
                 break
-            browser.switch_to.window(handles[seat])
-            before = st.move_count
-            listed = wait(lambda b=before: buttons(browser, b))
-            attacks = [b for b in listed if " at " in b]
-            click(browser, rng.choice(attacks or listed))
-            wait(lambda b=before: st.move_count > b)
+            play_on_the_deciders_page(browser, live, handles, lambda listed: rng.choice(
+                [b for b in listed if " at " in b] or listed))
         else:
             raise AssertionError("no defense was asked in 300 moves")
         defender, attacker = st.current_player, st.turn_seat
