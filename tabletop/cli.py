@@ -207,6 +207,38 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         " as GAME-DATE-TIME.json, or GAME-SEED.json with --seed)", "où sauvegarder la partie "
         "(par défaut : $TABLETOP_SAVE_DIR ou ~/.local/share/tabletop/saves, sous le nom "
         "JEU-DATE-HEURE.json, ou JEU-GRAINE.json avec --seed)"))
+    se = command("serve", epilog=epilog, text=h(
+        "serve a game to the players' browsers: a link per seat, one for the table screen",
+        "servir une partie aux navigateurs des joueurs : un lien par place, un pour l'écran "
+        "de la table"))
+    se.add_argument("game", metavar=h("game", "jeu"), nargs="?", help=game_help)
+    se.add_argument("--seed", metavar=h("SEED", "GRAINE"), help=h(
+        "the seed (a whole number): the same seed deals the same game",
+        "la graine (un nombre entier) : la même graine donne la même donne"))
+    se.add_argument("--option", action="append", default=[],
+                    metavar=h("NAME=VALUE", "NOM=VALEUR"), help=option_help)
+    se.add_argument("--players", metavar=h("PLAYERS", "JOUEURS"), help=players_help)
+    se.add_argument("--seat", action="append", default=[],
+                    metavar=h("N=bot:KIND", "N=bot:TYPE"), help=h(
+        "give seat N (from 1) to a bot: random, greedy, mcts or expert",
+        "donner la place N (à partir de 1) à un robot : random, greedy, mcts ou expert"))
+    se.add_argument("--host", default="127.0.0.1", help=h(
+        "the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: your "
+        "network too, see docs/web-table.md)", "l'adresse d'écoute (par défaut 127.0.0.1 : "
+        "cet ordinateur seul ; 0.0.0.0 : votre réseau aussi, voir docs/web-table.md)"))
+    se.add_argument("--port", type=_port, default=8000, help=h(
+        "the port to listen on (default 8000; 0: any free port)",
+        "le port d'écoute (par défaut 8000 ; 0 : un port libre)"))
+    se.add_argument("--no-qr", action="store_true", help=h(
+        "print the links without their QR codes", "écrire les liens sans leurs codes QR"))
+    se.add_argument("--lang", choices=LANGS, help=lang_help)
+    se.add_argument("--load", metavar=h("FILE", "FICHIER"), help=h(
+        "resume a saved game (a save of play or serve; 'last': the most recent not finished)",
+        "reprendre une partie sauvegardée (de play ou serve ; « dernière » : la plus récente "
+        "en cours)"))
+    se.add_argument("--save", metavar=h("FILE", "FICHIER"), help=h(
+        "where to save the game (default: as play does)",
+        "où sauvegarder la partie (par défaut : comme play)"))
     sa = command("saves", h(
         "the saved games: game, players, moves, finished or not, date; --clean removes the "
         "saves of finished games", "les parties sauvegardées : jeu, joueurs, coups, finie ou "
@@ -289,7 +321,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
         "draw the figures in a PNG (needs tabletop[plot])",
         "dessiner les chiffres dans un PNG (demande tabletop[plot])"))
     sm.add_argument("--lang", choices=LANGS, help=lang_help)
-    for sp in (ls, r, pl, sm, sv):  # your own games, found by id beside the shipped ones
+    for sp in (ls, r, pl, sm, sv, se):  # your own games, found by id beside the shipped ones
         sp.add_argument("--games-dir", action="append", default=[],
                         metavar=h("DIR", "DOSSIER"), help=h(
             "a folder of your own .yaml games, played by their file name (also: "
@@ -503,6 +535,15 @@ def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20
     return 1 if report.problems else 0
 
 
+def _port(arg: str) -> int:
+    """``--port``: a whole number from 0 (any free port) to 65535."""
+    if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > 65535:
+        from .web.texts import w
+
+        raise argparse.ArgumentTypeError(w(_Parser.lang, "serve_port", arg=arg))
+    return int(arg)
+
+
 def _seed(arg: str | None) -> int | None:
     from .limits import MAX_SEED
 
@@ -553,15 +594,15 @@ def _drop_typed_ahead() -> None:
         pass
 
 
-def cmd_play(console: Console, a: argparse.Namespace) -> int:
-    from .ui.terminal import Table
-
-    lang = a.lang or default_lang()
+def _table(a: argparse.Namespace) -> tuple[State, dict[int, Bot], Path, str | None, bool]:
+    """The game ``play`` and ``serve`` start or resume (``--load``), its bots, where it is
+    saved, the save's file name when that is a folder, and whether bots play every seat
+    (--watch)."""
     a.seed = _seed(a.seed)
-    delay = _delay(a.delay, a.watch)
-    if a.load and (a.game or a.players or a.solo or a.option or a.seed is not None):
+    solo = getattr(a, "solo", False)
+    if a.load and (a.game or a.players or solo or a.option or a.seed is not None):
         raise UsageError("cli_load_alone")
-    if a.solo and a.players:
+    if solo and a.players:
         raise UsageError("cli_solo_players")
     file_name = None
     if a.load:
@@ -572,7 +613,7 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         if not a.game:
             raise UsageError("cli_which_game_play")
         game = registry.load(a.game)
-        players, names = _players(a.players, a.solo, game.spec.min_players,
+        players, names = _players(a.players, solo, game.spec.min_players,
                                   game.spec.max_players)
         state = game.new_game(players=players, seed=a.seed, options=_options(a.option),
                               names=names)
@@ -582,18 +623,45 @@ def cmd_play(console: Console, a: argparse.Namespace) -> int:
         save_path = (Path(a.save).expanduser() if a.save else
                      savefiles.free_path(savefiles.save_dir() / file_name))
     seats = a.seat
-    watch = a.watch
+    watch = getattr(a, "watch", False)
     if a.load and not seats and not watch:  # resume with the bots the game was started with
         saved = state.meta.get("seats")
         seats = [x for x in saved if isinstance(x, str)] if isinstance(saved, list) else []
         watch = state.meta.get("watch") is True
     bots, specs = _bots(seats, state.players, watch, state.seed)
     state.meta.update({"seats": specs, "watch": watch})
+    return state, bots, save_path, file_name, watch
+
+
+def cmd_play(console: Console, a: argparse.Namespace) -> int:
+    from .ui.terminal import Table
+
+    lang = a.lang or default_lang()
+    delay = _delay(a.delay, a.watch)
+    state, bots, save_path, file_name, watch = _table(a)
     if a.delay is None:
         delay = WATCH_DELAY if watch else 0.0
     table = Table(state, bots, lang, console, input, save_path, watch=watch, delay=delay,
                   flush=_drop_typed_ahead, hints=a.hints, file_name=file_name)
     return table.run()
+
+
+def cmd_serve(console: Console, a: argparse.Namespace) -> int:
+    """``tabletop serve``: the game on a web table, a link per seat (tabletop/web/)."""
+    lang = a.lang or default_lang()
+    try:
+        from .web.serve import serve
+    except ImportError:  # the web extra is not installed
+        from .web.texts import both
+
+        raise TabletopError(both("serve_needs_web")["en"], texts=both("serve_needs_web")
+                            ) from None
+    state, bots, save_path, file_name, watch = _table(a)
+    if watch:
+        state.meta["watch"] = False
+    def say(text: str) -> None:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+    return serve(state, bots, lang, save_path, file_name, a.host, a.port, say, qr=not a.no_qr)
 
 
 def cmd_saves(console: Console, a: argparse.Namespace, lang: str,
@@ -993,6 +1061,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(console, a.path, a.games, a.seconds, a.lang or default_lang())
         if a.command == "play":
             return cmd_play(console, a)
+        if a.command == "serve":
+            return cmd_serve(console, a)
         if a.command == "saves":
             return cmd_saves(console, a, a.lang or default_lang())
         if a.command == "solve":

@@ -103,10 +103,12 @@ def lines(events: list[Event], seat: int) -> list[tuple[Any, ...]]:
             if e.visible_to(seat)]
 
 
-def same_game_for_each_seat(game: tabletop.Game, seed: int, players: int,
-                            options: dict[str, str] | None = None) -> int:
-    """Play one random game, then for each seat follow a deal it cannot tell apart through the
-    same moves, comparing what it is shown. Returns the number of steps compared."""
+def deals_a_seat_cannot_tell_apart(game: tabletop.Game, seed: int, players: int,
+                                   options: dict[str, str] | None = None
+                                   ) -> list[tuple[int, State, State, list[str]]]:
+    """Play one random game; for each seat S, the start of that game, a deal S cannot tell
+    apart from it, and the moves to follow both through (up to the latest step at which two
+    cards S has not seen differ in face): (S, start, other deal, moves)."""
     rng = random.Random(seed)
     start = game.new_game(players=players, seed=seed, options=options)
     a = start.copy()
@@ -121,7 +123,7 @@ def same_game_for_each_seat(game: tabletop.Game, seed: int, players: int,
             faces[s] |= named_faces(game, events, s)
             seen[s].append(seen[s][-1] | seen_by(a, s) | {
                 c.uid for c in game.spec.cards if c.code in faces[s]})
-    compared = 0
+    out = []
     hidden_at_start = [{u for ids in start.zones.values() for u in ids} - seen[s][0]
                        for s in range(players)]
     for s in range(players):
@@ -133,11 +135,20 @@ def same_game_for_each_seat(game: tabletop.Game, seed: int, players: int,
         else:
             continue
         b = exchanged(start, unseen, random.Random(seed * 100 + s))
-        if b is None:
-            continue
+        if b is not None:
+            out.append((s, start, b, moves[:k]))
+    return out
+
+
+def same_game_for_each_seat(game: tabletop.Game, seed: int, players: int,
+                            options: dict[str, str] | None = None) -> int:
+    """Play one random game, then for each seat follow a deal it cannot tell apart through the
+    same moves, comparing what it is shown. Returns the number of steps compared."""
+    compared = 0
+    for s, start, b, moves in deals_a_seat_cannot_tell_apart(game, seed, players, options):
         a = start.copy()
         where = f"{game.id}, {players} players, seed {seed}, seat {s + 1}"
-        for i, text in enumerate(moves[:k]):
+        for i, text in enumerate(moves):
             sa, sb = shown(a, s), shown(b, s)
             assert sa == sb, (
                 f"{where}: after {moves[:i]}, seat {s + 1} is shown something else when the "
