@@ -454,8 +454,8 @@ class MoveListing(StateBase):
         if p is not None:
             # an answer to this question with a value it does not allow ("announce hearts"
             # where hearts was announced before): said so, with the values it allows
-            shapes = [p.notation, *p.notations.values()]
-            fixed = {self._key([w for w in shape if "{" not in w]) for shape in shapes}
+            asked = [p.notation, *p.notations.values()]
+            fixed = {self._key([w for w in shape if "{" not in w]) for shape in asked}
             if any(f and tuple(tokens[:len(f)]) == f and len(tokens) > len(f) for f in fixed):
                 return message_error(IllegalMoveError, "answer_not_allowed", text=typed,
                                      listing=listing)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import clean, spawn
+from terminal import clean, expect_curtain, spawn
 
 import tabletop
 
@@ -29,7 +29,7 @@ def test_the_curtain_falls_whenever_the_deciding_person_changes(tmp_path: Path) 
         assert seat is not None
         other = 1 - seat
         name = model.seat_name(seat)
-        child.expect(f"Pass to {name} - press Enter")
+        expect_curtain(child, f"Pass to {name} - press Enter")
         assert CLEAR in child.before, "the screen and its scroll-back are cleared first"
         curtains += 1
         child.sendline("")

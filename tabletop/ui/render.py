@@ -468,7 +468,7 @@ def _notation_lines(state: State, lang: str) -> list[str]:
 def card_example(state: State, seat: int | None, lang: str) -> str:
     """A card to name in an example: one ``seat`` sees (by its name in ``lang``), else the
     first card of the game."""
-    codes = _visible_codes(state, seat) or [c.code for c in state.spec.cards[:1]]
+    codes = visible_codes(state, seat) or [c.code for c in state.spec.cards[:1]]
     if not codes:
         return "?"
     c = state.spec.card_by_code(codes[0])[0]
@@ -510,7 +510,7 @@ def render_card(state: State, seat: int | None, lang: str, typed: str) -> Text:
     now (in its view, or on the moves it may make), else one sentence that reveals nothing."""
     spec = state.spec
     wanted = _key(typed)
-    seen = _visible_codes(state, seat)
+    seen = visible_codes(state, seat)
     found = [c for code in seen for c in spec.card_by_code(code)[:1]
              if wanted in {_key(code), *map(_key, c.codes.values()),
                            *map(_key, c.name.values())}]
@@ -533,7 +533,7 @@ def _key(word: str) -> str:
     return "".join(ch for ch in fold_accents(word.casefold()) if ch.isalnum())
 
 
-def _visible_codes(state: State, seat: int | None) -> list[str]:
+def visible_codes(state: State, seat: int | None) -> list[str]:
     """Every card code ``seat`` sees now: in its view (hands, piles' tops, laid cards, rows
     of any kind) and on its legal moves."""
     out: list[str] = []
@@ -554,3 +554,17 @@ def _visible_codes(state: State, seat: int | None) -> list[str]:
             walk([v for _, v in m.args])
             walk(m.text.split())
     return list(dict.fromkeys(out))
+
+
+def names_unseen(state: State, events: list[Event], seen: set[str]) -> bool:
+    """Whether ``events`` name a card (by its code or its name) that is not among ``seen``:
+    what a seat was shown that it did not see before."""
+    said = " ".join(e.text_in("en") for e in events)
+    words = set(re.findall(r"[\w-]+", said))
+    for c in state.spec.cards:
+        if c.code in seen:
+            continue
+        if c.kind == "named" and text_of(c.name, "en") in said or (  # (a named card's code
+                c.kind != "named" and c.code in words):                # may be a plain word)
+            return True
+    return False

@@ -25,11 +25,13 @@ from .i18n import bot_name, t
 from .render import (
     Fit,
     event_line,
+    names_unseen,
     render_card,
     render_help,
     render_outcome,
     render_screen,
     text_height,
+    visible_codes,
 )
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
@@ -65,7 +67,9 @@ class Table:
         self.failure_told = False  # and the people were told (once)
         self.notices: list[str] = []  # said above the next screen drawn (what bots did...)
         self.seen: dict[int, int] = {}  # each person's place in the log after their move
-        self.learned: tuple[int, list[str]] | None = None  # a person's move's consequences
+        # a person's move's consequences, and whether they showed it cards it had not seen
+        self.learned: tuple[int, list[str], bool] | None = None
+        self.sep = " ; " if lang == "fr" else "; "  # between events said on one line
         self.typed: str | None = None  # a line typed at a "press Enter" prompt: a move
 
     # ---------------------------------------------------------------- helpers
@@ -231,16 +235,16 @@ class Table:
         said = self.lines(self.state.log[self.seen[seat]:], seat)
         if not said:
             return t(self.lang, "since_none")
-        return t(self.lang, "since", events="; ".join(
+        return t(self.lang, "since", events=self.sep.join(
             (["…"] if len(said) > SINCE else []) + said[-SINCE:]))
 
     def show_learned(self, seat: int) -> bool:
         """Before the curtain falls: what ``seat``'s last move showed it; False when input
         has ended."""
         learned, self.learned = self.learned, None
-        if learned is None or learned[0] != seat:
+        if learned is None or learned[0] != seat or not learned[2]:
             return True
-        self.say(t(self.lang, "learned", events="; ".join(learned[1])), "bold cyan")
+        self.say(t(self.lang, "learned", events=self.sep.join(learned[1])), "bold cyan")
         try:
             self.read(t(self.lang, "learned_ok") + " ")
         except EOFError:
@@ -323,7 +327,7 @@ class Table:
                     hidden = st.spec.secret and (self.humans or not self.watch)
                     if hidden:
                         public = [e for e in events if e.private_to is None and e.kind == "log"]
-                        shown = "; ".join(self.lines(public, None))
+                        shown = self.sep.join(self.lines(public, None))
                     else:
                         shown = t(self.lang, "bot_moved", name=st.seat_name(seat),
                                   bot=bot_name(self.lang, bot.name), move=said)
@@ -346,7 +350,7 @@ class Table:
                 since = self.since(seat)
                 self.notices = [since] if since else []
             elif self.learned is not None:  # no curtain: the move's consequences, on screen
-                self.notices.insert(0, "; ".join(self.learned[1]))
+                self.notices.insert(0, self.sep.join(self.learned[1]))
             self.learned = None
             self.last_human = seat
             outcome = self.ask(seat, rng)
@@ -354,7 +358,7 @@ class Table:
                 return outcome
         self.save(quiet=True)
         if self.learned is not None and not self.curtain:
-            self.notices.insert(0, "; ".join(self.learned[1]))
+            self.notices.insert(0, self.sep.join(self.learned[1]))
         self.learned = None
         # the last screen is seen by the whole table: in a game with secrets and several
         # people (or only bots) it shows what everyone may see, no one's hand
@@ -444,7 +448,7 @@ class Table:
                     self.say(t(self.lang, key, n=echo(self.lang, text), count=len(legal)),
                              "yellow")
                     continue
-            start = len(st.log)
+            start, before = len(st.log), set(visible_codes(st, seat))
             try:
                 st.play(legal[int(text) - 1] if text.isdecimal() and text.isascii() else text,
                         seat=seat)
@@ -461,8 +465,11 @@ class Table:
             # what the move showed this seat beyond the move itself (a reveal, a card seen,
             # who won the round): said before a curtain falls, else above the next screen
             shown = [e for e in st.log[start:] if e.kind != "shuffle" and e.visible_to(seat)]
-            if len(shown) > 1 or any(e.private_to is not None for e in shown):
-                self.learned = (seat, self.lines(shown, seat))
+            if (any(e.private_to is not None for e in shown)
+                    or names_unseen(st, shown, before)):
+                self.learned = (seat, self.lines(shown, seat), True)
+            elif len(shown) > 1:
+                self.learned = (seat, self.lines(shown, seat), False)
             self.seen[seat] = len(st.log)
             return None
 
