@@ -295,12 +295,14 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     return _frame(lines, t(lang, "log"), "grey50", fit)
 
 
-def event_line(state: State, e: Event, lang: str, bots: dict[int, str] | None = None) -> str:
+def event_line(state: State, e: Event, lang: str, bots: dict[int, str] | None = None,
+               named: bool = True) -> str:
     """An event as the table says it: the seat that caused it first ("Ben: draws a card"),
     unless its text already begins with that seat's name ("Chloé steals a card from Ben").
-    ``bots`` (seat: "greedy bot") marks the seats a bot holds."""
+    ``bots`` (seat: "greedy bot") marks the seats a bot holds; ``named`` false: the text
+    alone (the seat was just named)."""
     text = _clean(_suits(state.spec, e.text_in(lang)))
-    if state.players <= 1 or e.seat is None:
+    if state.players <= 1 or e.seat is None or not named:
         return text
     name = state.seat_name(e.seat)
     marked = f"{name} ({bots[e.seat]})" if bots and e.seat in bots else name

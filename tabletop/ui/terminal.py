@@ -225,8 +225,11 @@ class Table:
     def lines(self, events: list[Event], seat: int | None) -> list[str]:
         """The events ``seat`` may see, as the log says them."""
         labels = self.bot_labels()
-        return [event_line(self.state, e, self.lang, labels) for e in events
-                if e.kind != "shuffle" and e.visible_to(seat)]
+        shown = [e for e in events if e.kind != "shuffle" and e.visible_to(seat)]
+        # a seat is named once for the events it caused in a row
+        return [event_line(self.state, e, self.lang, labels,
+                           named=i == 0 or e.seat != shown[i - 1].seat)
+                for i, e in enumerate(shown)]
 
     def since(self, seat: int) -> str | None:
         """What happened since ``seat``'s last move that it may see (the latest events)."""
