@@ -275,9 +275,15 @@ def _without_dropped_zones(data: dict[str, Any], fresh: State) -> dict[str, Any]
 
 def _as_data(st: State) -> Any:
     """A state as the plain values of its save (what two states are compared by), without
-    what the table keeps beside the game (``meta``)."""
+    what the table keeps beside the game (``meta``) and without the log's texts: they are
+    words for people, written again by the replay (a save made before a text was reworded
+    loads), while who saw what and every value of the position are still compared."""
     data = json.loads(st.to_json())
     data.pop("meta", None)
+    state = data.get("state")
+    if isinstance(state, dict) and isinstance(state.get("log"), list):
+        state["log"] = [{k: v for k, v in e.items() if k != "text"} if isinstance(e, dict) else e
+                        for e in state["log"]]
     return data
 
 

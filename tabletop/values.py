@@ -539,9 +539,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
               "options : {known}) ; le fichier a été modifié, ou sauvegardé par une version du "
               "jeu qui l'avait, et sa position ne peut pas être vérifiée"},
     "save_older": {
-        "en": "the save gives no value for {names} (options of {game}), and at the defaults "
-              "its moves do not give the position saved ({diff}); was the file edited?",
-        "fr": "la sauvegarde ne donne aucune valeur à {names} (options de {game}), et aux "
+        "en": "the save has no value for the option(s) {names} of {game}, and at their "
+              "defaults its moves do not give the position saved ({diff}); was the file "
+              "edited?",
+        "fr": "la sauvegarde n'a pas de valeur pour les options {names} de {game}, et à leurs "
               "valeurs par défaut ses coups ne donnent pas la position sauvegardée ({diff}) ; "
               "le fichier a-t-il été modifié ?"},
     "save_edited": {"en": "the saved position is not what its moves give ({diff}); was the "

@@ -188,7 +188,7 @@ def test_cli_solve_speaks_french(capsys) -> None:
     assert main(["solve", "scoundrel", "--deck", "2S,5H,4D,3C", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "ce paquet : gagnable ; le meilleur score est" in out
-    assert "Une ligne gagnante" in out and "équiper 4D" in out  # the line in French notation
+    assert "Une ligne gagnante" in out and "équiper 4♦" in out  # in French notation
     assert "equip" not in out and "can be won" not in out
     assert main(["solve", "scoundrel", "--games", "2", "--seconds", "0.5", "--lang", "fr"]) == 0
     assert "temps médian pour trancher une donne" in capsys.readouterr().out

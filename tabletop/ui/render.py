@@ -361,6 +361,8 @@ def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
         widest = max((e.cell_len for e in entries), default=1)
     body: RenderableType
     ncols = max(1, min(len(entries), (inner + 2) // (widest + 2))) if fit.columns else 1
+    if ncols == 1 and fit.texts == "none" and fit.columns and len(entries) > 1:
+        ncols = 2  # still too wide: two columns, each move cut short (its number is typed)
     if ncols > 1:
         nrows = math.ceil(len(entries) / ncols)
         grid = Table.grid(padding=(0, 2))
