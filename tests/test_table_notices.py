@@ -6,7 +6,6 @@ Enter", a long line cut, a value an answer does not allow, --seat past the table
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pexpect
@@ -106,7 +105,8 @@ def test_the_accuser_sees_the_reveal_before_the_curtain_and_the_other_after(
     # Ana accused: the cards shown are hers to see before the screen is hidden
     child.expect(w["saw"])
     child.expect(w["hide"])
-    assert "8♠ 9♣ J♠ 8♣ 9♠" in clean(child.before)
+    shown = "8♠ 9♣ J♠ 8♣ 9♠" if lang == "en" else "8♠ 9♣ V♠ 8♣ 9♠"  # (French letters)
+    assert shown in clean(child.before)
     child.sendline("")
     child.expect(w["pass"].format(name="Ben"))
     child.sendline("")
@@ -148,7 +148,7 @@ def test_a_value_the_question_does_not_allow_is_said_so(lang: str) -> None:
     said = e.value.in_lang(lang)
     assert "not an answer" not in said and "ne répond pas" not in said
     assert ("does not allow" in said) if lang == "en" else ("pas permise" in said)
-    assert re.search("announce clubs|annoncer clubs", said)
+    assert ("announce clubs" if lang == "en" else "annoncer trèfles") in said
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

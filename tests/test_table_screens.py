@@ -27,9 +27,12 @@ def _player_counts(game: tabletop.Game) -> list[int]:
                    spec.max_players})
 
 
-def _screens(game_id: str, games: int = 2) -> Iterator[tuple[tabletop.State, int | None]]:
-    """(state, seat) at every decision of a few random games of each player count, and the
-    last position of each."""
+def _screens(game_id: str, games: int = 2,
+             every: int = 4) -> Iterator[tuple[tabletop.State, int | None]]:
+    """(state, seat) at the decisions of a few random games of each player count that may be
+    the busiest (more moves listed than any before in that game) and at every ``every``-th
+    one besides, and the last position of each. (Drawing each of a match's hundreds of
+    screens cost minutes: the ones skipped list no more moves than one drawn before them.)"""
     game = tabletop.load(game_id)
     if game.spec.max_moves > 1000:  # matches of hundreds of moves: one a player count
         games = 1
@@ -37,9 +40,14 @@ def _screens(game_id: str, games: int = 2) -> Iterator[tuple[tabletop.State, int
         for seed in range(games):
             rng = random.Random(seed)
             st = game.new_game(players=players, seed=seed)
+            most, n = 0, 0
             while not st.is_over:
-                yield st, st.current_player
-                st.play(rng.choice(st.legal_moves()))
+                legal = st.legal_moves()
+                if len(legal) > most or n % every == 0:
+                    most = max(most, len(legal))
+                    yield st, st.current_player
+                n += 1
+                st.play(rng.choice(legal))
             yield st, None
 
 
