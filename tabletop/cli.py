@@ -390,11 +390,12 @@ def _seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict
     out: list[tuple[int, str, str, dict[str, float]]] = []
     for item in seats:
         left, sep, right = item.partition("=")
-        if not sep or not re.fullmatch(r"[0-9]+", left.strip()) or not right.startswith("bot:"):
+        numbered = re.fullmatch(r"[0-9]+", left.strip()) is not None
+        if numbered and not 1 <= int(left) <= players:  # a seat past the table: --players
+            raise UsageError("cli_seat_range", item=item, players=players)
+        if not sep or not numbered or not right.startswith("bot:"):
             raise UsageError("cli_seat_shape", item=item)
         n = int(left)
-        if not 1 <= n <= players:
-            raise UsageError("cli_seat_range", item=item, players=players)
         if any(n == m for m, *_ in out):
             raise UsageError("cli_seat_twice", item=item, n=n)
         kind, _, settings = right[4:].partition(":")

@@ -599,7 +599,15 @@ class MoveListing(StateBase):
                    + (", ..." if len(legal) > 12 else "") for lang in langs}
         typed = text.strip()
         game = self.spec.name
-        if self.pending is not None:
+        p = self.pending
+        if p is not None:
+            # an answer to this question with a value it does not allow ("announce hearts"
+            # where hearts was announced before): said so, with the values it allows
+            asked = [p.notation, *p.notations.values()]
+            fixed = {self._key(" ".join(w for w in shape if "{" not in w)) for shape in asked}
+            if any(f and tuple(tokens[:len(f)]) == f and len(tokens) > len(f) for f in fixed):
+                return message_error(IllegalMoveError, "answer_not_allowed", text=typed,
+                                     listing=listing)
             return message_error(IllegalMoveError, "not_an_answer", text=typed, listing=listing)
         for ms in self.spec.moves:
             for template in _templates(ms):

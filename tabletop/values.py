@@ -365,6 +365,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_an_answer": {
         "en": "{text!r} is not an answer to the question now; the choices are: {listing}",
         "fr": "« {text} » ne répond pas à la question ; les choix sont : {listing}"},
+    "answer_not_allowed": {
+        "en": "{text!r} answers the question with a value it does not allow now; the allowed "
+              "answers are: {listing}",
+        "fr": "« {text} » répond à la question avec une valeur qui n'est pas permise "
+              "maintenant ; les réponses permises sont : {listing}"},
     "not_legal": {"en": "{text!r} is not legal now: {why}",
                   "fr": "« {text} » n'est pas permis maintenant : {why}"},
     "not_a_card": {"en": "{word!r} is not a card of {game} (cards are written like {sample})",

@@ -48,3 +48,12 @@ def moves_on_screen(text: str) -> list[str]:
         for number, move in zip(parts[1::2], parts[2::2], strict=True):
             entries[int(number)] = re.sub(r"\s*(?:\(.*\))?\s*│?\s*$", "", move)
     return [entries[n] for n in sorted(entries)]
+
+
+def expect_curtain(child: pexpect.spawn, pattern: str) -> int:
+    """Wait for the curtain ``pattern``; what the last move showed its player comes first
+    when it showed a card (issue 34), and is passed with Enter. The index matched, as
+    pexpect's expect gives it."""
+    while child.expect([pattern, "Press Enter to hide the board"]) == 1:
+        child.sendline("")
+    return 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import clean, spawn
+from terminal import clean, expect_curtain, spawn
 
 import tabletop
 
@@ -29,7 +29,7 @@ def test_the_curtain_falls_whenever_the_deciding_person_changes(tmp_path: Path) 
         assert seat is not None
         other = 1 - seat
         name = model.seat_name(seat)
-        child.expect(f"Pass to {name} - press Enter")
+        expect_curtain(child, f"Pass to {name} - press Enter")
         assert CLEAR in child.before, "the screen and its scroll-back are cleared first"
         curtains += 1
         child.sendline("")
@@ -69,7 +69,7 @@ def test_a_bot_in_a_seat_plays_in_public_and_keeps_its_hand(tmp_path: Path) -> N
     child.expect("Game over")
     assert "Pass to" not in seen, "one person at the table: no curtain"
     before_first_prompt = seen.split("Ana > ")[0]
-    played = set(re.findall(r"Ben \(random bot\) played: played (\w+)", seen))
+    played = set(re.findall(r"Ben \(random bot\): played (\w+)", seen))
     assert len(played) >= 2, "people see what the bot did, from the public log"
     hidden = bot_hand - played
     assert not any(n in before_first_prompt for n in hidden)
@@ -166,7 +166,7 @@ def test_a_resumed_game_keeps_its_bots(tmp_path: Path) -> None:
     child.expect("Ana > ")
     assert "Pass to" not in clean(child.before), "still one person at the table"
     child.sendline("1")
-    child.expect(r"Ben \(random bot\) played")
+    child.expect(r"Ben \(random bot\)( played)?:")
     child.sendline("quit")
     child.expect(pexpect.EOF)
 

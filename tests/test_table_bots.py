@@ -17,7 +17,7 @@ def test_a_slow_bot_shows_it_thinks_and_typed_ahead_keys_are_dropped(tmp_path: P
                    "--seat", "2=bot:mcts:seconds=2,iterations=1000000"], tmp_path, timeout=60)
     child.expect(r"Ben \(MCTS bot\) is thinking")
     child.sendline("typed while the bot thinks")
-    child.expect(r"Ben \(MCTS bot\) played")
+    child.expect(r"Ben \(MCTS bot\)( played)?:")
     child.expect("Ana > ")
     time.sleep(0.5)
     child.sendline("")  # an empty line redraws: the typed line, if kept, would show first

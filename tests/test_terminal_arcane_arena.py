@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pexpect
-from terminal import clean, moves_on_screen, spawn
+from terminal import clean, expect_curtain, moves_on_screen, spawn
 
 import tabletop
 
@@ -37,7 +37,7 @@ def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_
     for n, (seat, move) in enumerate(golden_moves()):
         curtain = seat != seat_now
         if curtain:
-            child.expect(f"Pass to {NAMES[seat]}")
+            expect_curtain(child, f"Pass to {NAMES[seat]}")
             child.sendline("")
             seat_now = seat
         child.expect("> ")
@@ -76,20 +76,20 @@ def test_a_match_saved_during_a_defense_resumes_at_the_defense(tmp_path: Path):
     seat_now = None
     for seat, move in moves[:first_defense]:
         if seat != seat_now:
-            child.expect(f"Pass to {NAMES[seat]}")
+            expect_curtain(child, f"Pass to {NAMES[seat]}")
             child.sendline("")
             seat_now = seat
         child.expect("> ")
         child.sendline(move.replace("P1", "Ana").replace("P2", "Ben").replace("P3", "Cleo"))
     seat = moves[first_defense][0]
-    child.expect(f"Pass to {NAMES[seat]}")
+    expect_curtain(child, f"Pass to {NAMES[seat]}")
     child.sendline("")
     child.expect("> ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     save = tmp_path / "arcane-arena-47.json"
     again = spawn(["play", "--load", str(save)], tmp_path)
-    again.expect(f"Pass to {NAMES[seat]}")
+    expect_curtain(again, f"Pass to {NAMES[seat]}")
     again.sendline("")
     again.expect("> ")
     assert "attacks you with" in " ".join(clean(again.before).split())

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pexpect
-from terminal import clean, moves_on_screen, spawn
+from terminal import clean, expect_curtain, moves_on_screen, spawn
 
 import tabletop
 
@@ -40,7 +40,7 @@ def test_a_hot_seat_match_to_its_end_with_the_curtain_before_each_defense(
     for n, (seat, move, hand) in enumerate(golden_moves()):
         asked = move.startswith("defend ") or move == "no defense"
         if seat != seat_now:
-            child.expect(f"Pass to {NAMES[seat]}")
+            expect_curtain(child, f"Pass to {NAMES[seat]}")
             child.sendline("")
             seat_now = seat
         elif asked:

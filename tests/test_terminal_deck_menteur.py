@@ -63,7 +63,7 @@ def test_three_players_behind_the_curtain_to_the_end(tmp_path: Path) -> None:
     assert moves_on_screen(child.before) == ["announce clubs", "announce spades",
                                              "announce diamonds"]
     for garbage, reply in [("lay 7C", "is not an answer to the question now"),
-                           ("announce hearts", "is not an answer"),
+                           ("announce hearts", "does not allow now"),
                            ("9", "There is no move 9")]:
         child.sendline(garbage)
         child.expect(reply)
@@ -86,7 +86,12 @@ def test_three_players_behind_the_curtain_to_the_end(tmp_path: Path) -> None:
         for code in secrets(state, seat):
             assert not on_screen(code, screen), f"{NAMES[seat]} sees {code}:\n{screen}"
         child.sendline(answer(moves, screen))
-        i = child.expect([r"Pass to (\w+)", "> ", "Replay this game"])
+        i = child.expect([r"Pass to (\w+)", "> ", "Replay this game",
+                          "Press Enter to hide the board"])
+        while i == 3:  # what the accuser saw, before the curtain (issue 34)
+            child.sendline("")
+            i = child.expect([r"Pass to (\w+)", "> ", "Replay this game",
+                              "Press Enter to hide the board"])
         if i == 2:
             break
         if i == 0:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pexpect
-from terminal import clean, moves_on_screen, spawn
+from terminal import clean, expect_curtain, moves_on_screen, spawn
 
 import tabletop
 
@@ -34,7 +34,7 @@ def test_a_hot_seat_game_to_its_end(tmp_path: Path) -> None:
     seat_now = None
     for n, (seat, move) in enumerate(golden_moves()):
         if seat != seat_now:
-            child.expect(f"Pass to {NAMES[seat]}")
+            expect_curtain(child, f"Pass to {NAMES[seat]}")
             child.sendline("")
             seat_now = seat
         child.expect("> ")

@@ -37,7 +37,20 @@ CATALOGUE: dict[str, dict[str, str]] = {
                             "device or a pipe), and it is never replaced.",
         "save_is_folder": "Could not save the game to {path}: it is a folder.",
         "bye": "Leaving the table.",
-        "back_to_board": "Press Enter to see the board again.",
+        "help_card": "'card NAME' shows a card's whole text (a card you can see now), e.g. "
+                     "'card {example}'.",
+        "card_which": "Type 'card' and the name of a card you can see, e.g. 'card {example}'.",
+        "card_unseen": "{card!r} is not a card you can see now; type 'card' and the name of "
+                       "one on your screen.",
+        "card_no_text": "(no text: it does what its name and value say)",
+        "bad_number_one": "There is no move {n}; the only move is 1.",
+        "back_to_board": "Press Enter to see the board again (or type your move).",
+        "since": "Since your last turn: {events}",
+        "since_none": "Since your last turn: nothing you may see happened.",
+        "learned": "You just saw: {events}",
+        "learned_ok": "Press Enter to hide the board before passing on.",
+        "bot_quiet": "{name} ({bot}) played.",
+        "typed_cut": "{text}… ({n} characters)",
         "save_where": "Type another file to save the game to (Enter: play on unsaved):",
         "save_skipped": "Playing on without saving; 'quit' will ask before leaving.",
         "leave_unsaved": "The game is not saved. Leave anyway? (yes, no, or a file to save "
@@ -193,7 +206,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "cli_players_seat_word": "--players {arg!r}: {name!r} is how seat {n} is typed; give "
                                  "another name",
         "cli_seat_shape": "--seat {item!r}: write N=bot:KIND, e.g. --seat 2=bot:random",
-        "cli_seat_range": "--seat {item!r}: seats are numbered 1 to {players}",
+        "cli_seat_range": "--seat {item!r}: seats are numbered 1 to {players} (--players N "
+                          "seats more people)",
         "cli_seat_twice": "--seat {item!r}: seat {n} is already given; give each seat once",
         "cli_setting_twice": "--seat {item!r}: {name} is given twice",
         "cli_setting_shape": "--seat {item!r}: {part!r} should be NAME=NUMBER",
@@ -287,7 +301,21 @@ CATALOGUE: dict[str, dict[str, str]] = {
                             "remplacé.",
         "save_is_folder": "Impossible de sauvegarder la partie dans {path} : c'est un dossier.",
         "bye": "Vous quittez la table.",
-        "back_to_board": "Appuyez sur Entrée pour revoir le plateau.",
+        "help_card": "« carte NOM » affiche le texte entier d'une carte (une carte que vous "
+                     "voyez), par exemple « carte {example} ».",
+        "card_which": "Tapez « carte » et le nom d'une carte que vous voyez, par exemple "
+                      "« carte {example} ».",
+        "card_unseen": "« {card} » n'est pas une carte que vous voyez ; tapez « carte » et le "
+                       "nom d'une carte à l'écran.",
+        "card_no_text": "(sans texte : elle fait ce que disent son nom et sa valeur)",
+        "bad_number_one": "Il n'y a pas de coup {n} ; le seul coup est le 1.",
+        "back_to_board": "Appuyez sur Entrée pour revoir le plateau (ou tapez votre coup).",
+        "since": "Depuis votre dernier tour : {events}",
+        "since_none": "Depuis votre dernier tour : rien que vous puissiez voir.",
+        "learned": "Vous venez de voir : {events}",
+        "learned_ok": "Appuyez sur Entrée pour cacher le plateau avant de passer la main.",
+        "bot_quiet": "{name} ({bot}) a joué.",
+        "typed_cut": "{text}… ({n} caractères)",
         "save_where": "Tapez un autre fichier où sauvegarder la partie (Entrée : jouer sans "
                       "sauvegarder) :",
         "save_skipped": "La partie continue sans sauvegarde ; « quitter » demandera avant "
@@ -455,7 +483,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
                                  "place {n} ; donnez un autre nom",
         "cli_seat_shape": "--seat « {item} » : écrivez N=bot:TYPE, par exemple --seat "
                           "2=bot:random",
-        "cli_seat_range": "--seat « {item} » : les places vont de 1 à {players}",
+        "cli_seat_range": "--seat « {item} » : les places vont de 1 à {players} (--players N "
+                          "installe plus de joueurs)",
         "cli_seat_twice": "--seat « {item} » : la place {n} est déjà donnée ; donnez chaque "
                           "place une fois",
         "cli_setting_twice": "--seat « {item} » : {name} est donné deux fois",

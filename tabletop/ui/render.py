@@ -10,12 +10,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..spec import RANK_WORDS, SUIT_SYMBOL, GameSpec, text_of
 from ..state import Event, Move, State
+from ..values import fold_accents
 from .i18n import t
 
 SUIT_STYLE = {"S": "bold white on grey15", "C": "bold white on grey15",
@@ -37,13 +39,16 @@ class Fit(NamedTuple):
     label: int = 0  # the widest a row's label may be (0: as wide as it is)
 
 
+# card texts are what players decide by: they are cut (to one line, then left out) only
+# after the log, the empty and spare rows and the frames have given their room
 FITS = (Fit(), Fit(columns=True), Fit(log=3, columns=True),
-        Fit(log=3, columns=True, texts="line"),
-        Fit(log=2, columns=True, texts="line", empty=False),
-        Fit(log=2, columns=True, texts="line", empty=False, spare=False),
-        Fit(log=1, columns=True, texts="none", empty=False, spare=False),
-        Fit(log=1, columns=True, texts="none", empty=False, spare=False, boxes=False),
-        Fit(log=1, columns=True, texts="none", empty=False, spare=False, boxes=False,
+        Fit(log=2, columns=True, empty=False),
+        Fit(log=2, columns=True, empty=False, spare=False),
+        Fit(log=1, columns=True, empty=False, spare=False),
+        Fit(log=1, columns=True, empty=False, spare=False, boxes=False),
+        Fit(log=1, columns=True, empty=False, spare=False, boxes=False, label=14),
+        Fit(log=0, columns=True, empty=False, spare=False, boxes=False, label=14),
+        Fit(log=0, columns=True, texts="line", empty=False, spare=False, boxes=False,
             label=14),
         Fit(log=0, columns=True, texts="none", empty=False, spare=False, boxes=False,
             label=14))
@@ -288,12 +293,26 @@ def render_log(events: list[Event], seat: int | None, lang: str, state: State,
     for i, e in enumerate(public):
         if i:
             lines.append("\n")
-        who = (state.seat_name(e.seat) + _colon(lang)
-               if state.players > 1 and e.seat is not None else "")
-        lines.append(_clean(f"{who}{_suits(state.spec, e.text_in(lang), lang)}"), style="dim")
+        lines.append(event_line(state, e, lang), style="dim")
     if fit.texts != "full":
         lines.no_wrap, lines.overflow = True, "ellipsis"
     return _frame(lines, t(lang, "log"), "grey50", fit)
+
+
+def event_line(state: State, e: Event, lang: str, bots: dict[int, str] | None = None,
+               named: bool = True) -> str:
+    """An event as the table says it: the seat that caused it first ("Ben: draws a card"),
+    unless its text already begins with that seat's name ("Chloé steals a card from Ben").
+    ``bots`` (seat: "greedy bot") marks the seats a bot holds; ``named`` false: the text
+    alone (the seat was just named)."""
+    text = _clean(_suits(state.spec, e.text_in(lang), lang))
+    if state.players <= 1 or e.seat is None or not named:
+        return text
+    name = state.seat_name(e.seat)
+    marked = f"{name} ({bots[e.seat]})" if bots and e.seat in bots else name
+    if text.startswith(name) and not text[len(name):len(name) + 1].isalnum():
+        return marked + text[len(name):]
+    return marked + _colon(lang) + text
 
 
 def move_label(state: State, move: Move, lang: str, names_too: bool = True,
@@ -362,15 +381,21 @@ def render_moves(state: State, moves: list[Move], lang: str, fit: Fit = FITS[0],
 
 def render_screen(state: State, seat: int | None, lang: str, moves: list[Move] | None,
                   width: int, height: int, spectator: bool = False,
-                  after: Callable[[Fit], RenderableType] | None = None) -> RenderableType:
+                  after: Callable[[Fit], RenderableType] | None = None,
+                  notices: list[str] | None = None) -> RenderableType:
     """The board, the last moves and the moves listed, showing less (the log shorter, the
-    moves in columns, card texts on one line, then none, empty rows left out, no frames)
-    until it fits ``height`` lines of ``width`` columns (``after(fit)`` is shown below)."""
+    moves in columns, empty rows left out, no frames, card texts on one line, then none)
+    until it fits ``height`` lines of ``width`` columns (``after(fit)`` is shown below).
+    ``notices`` (what bots did, what happened since a seat's last turn) go above the board,
+    within the same lines: the oldest are left out first."""
     measure = Console(width=width, height=max(height, 1), file=io.StringIO(),
                       color_system=None, legacy_windows=False, force_terminal=False)
+    told = list(notices or [])
 
-    def build(fit: Fit) -> RenderableType:
-        parts: list[RenderableType] = [render_view(state, seat, lang, fit, spectator)]
+    def build(fit: Fit, keep: int | None = None) -> RenderableType:
+        shown = told[-max(1, fit.log):] if keep is None else told[len(told) - keep:]
+        parts: list[RenderableType] = [Text(_clean(n), style="magenta") for n in shown]
+        parts.append(render_view(state, seat, lang, fit, spectator))
         log = render_log(state.log, seat, lang, state, fit=fit)
         if log is not None:
             parts.append(log)
@@ -393,7 +418,13 @@ def render_screen(state: State, seat: int | None, lang: str, moves: list[Move] |
             hi, best, best_level = mid, screen, mid
         else:
             lo = mid + 1
-    return best if best_level == lo else build(FITS[lo])
+    screen = best if best_level == lo else build(FITS[lo])
+    if told and screen_height(measure, screen) > height:  # the notices give their lines
+        for keep in range(min(len(told), max(1, FITS[-1].log)) - 1, -1, -1):
+            screen = build(FITS[-1], keep)
+            if screen_height(measure, screen) <= height:
+                break
+    return screen
 
 
 def text_height(text: str, width: int) -> int:
@@ -432,3 +463,114 @@ def render_outcome(state: State, lang: str, humans: list[int], fit: Fit = FITS[0
             f"{state.seat_name(s)} {o.scores[s]}" for s in range(state.players)) + "\n")
     lines.append(_clean(f"{t(lang, 'reason')}{colon}{o.reason_in(lang)}"))
     return _frame(lines, t(lang, "over"), "green", fit)
+
+
+def _notation_lines(state: State, lang: str) -> list[str]:
+    """Each move's notation with its holes named (<card>, <1|2>), and what it does."""
+    return [f"{state.move_shape(ms, lang)}  - {text_of(ms.label, lang)}"
+            for ms in state.spec.moves]
+
+
+def card_example(state: State, seat: int | None, lang: str) -> str:
+    """A card to name in an example: one ``seat`` sees (by its name in ``lang``), else the
+    first card of the game."""
+    codes = visible_codes(state, seat) or [c.code for c in state.spec.cards[:1]]
+    if not codes:
+        return "?"
+    c = state.spec.card_by_code(codes[0])[0]
+    return c.code if c.kind == "playing" else _clean(text_of(c.name, lang)).lower()
+
+
+def render_help(state: State, seat: int | None, lang: str, width: int = 80,
+                height: int = 23) -> RenderableType:
+    """The table's help: the words it takes, each move's notation and the options in play,
+    within ``height`` lines (the options' values, then the frame, give their room first)."""
+    measure = Console(width=width, height=max(height, 1), file=io.StringIO(),
+                      color_system=None, legacy_windows=False, force_terminal=False)
+    colon = _colon(lang).rstrip()
+    example = card_example(state, seat, lang)
+
+    def build(options: bool, boxes: bool) -> RenderableType:
+        rows: list[RenderableType] = [
+            Text(t(lang, "help_body") + " " + t(lang, "help_card", example=example)),
+            Text(t(lang, "notation", game=text_of(state.spec.name, lang)), style="bold")]
+        rows += [Padding(Text(_clean(line)), (0, 0, 0, 2))  # a long one goes on under itself
+                 for line in _notation_lines(state, lang)]
+        if state.options:
+            said = t(lang, "options_in_play", game=state.spec.id)
+            rows.append(Text(said + colon if options else said, style="bold"))
+            if options:
+                rows.append(Padding(Text(options_in_play(state)), (0, 0, 0, 2)))
+        return _frame(Group(*rows), t(lang, "help_title"), "cyan", Fit(boxes=boxes))
+
+    screen = build(True, True)
+    for options, boxes in ((True, True), (True, False), (False, True), (False, False)):
+        screen = build(options, boxes)
+        if screen_height(measure, screen) <= height:
+            break
+    return screen
+
+
+def render_card(state: State, seat: int | None, lang: str, typed: str) -> Text:
+    """A card's name and whole text in ``lang``, for ``card X``: only a card ``seat`` may see
+    now (in its view, or on the moves it may make), else one sentence that reveals nothing."""
+    spec = state.spec
+    wanted = _key(typed)
+    seen = visible_codes(state, seat)
+    found = [c for code in seen for c in spec.card_by_code(code)[:1]
+             if wanted in {_key(code), *map(_key, c.codes.values()),
+                           *map(_key, c.name.values())}]
+    if not wanted:
+        return Text(t(lang, "card_which", example=card_example(state, seat, lang)),
+                    style="yellow")
+    if not found:
+        return Text(t(lang, "card_unseen", card=typed), style="yellow")
+    c = found[0]
+    out = Text(_clean(text_of(c.name, lang)), style="bold cyan")
+    if c.value is not None:
+        out.append(f" ({c.value})", style="yellow")
+    text = text_of(c.text, lang) if c.text else ""
+    out.append(_colon(lang) + _clean(text) if text else _colon(lang) + t(lang, "card_no_text"))
+    return out
+
+
+def _key(word: str) -> str:
+    """A card's code or name as typed: case, accents and spaces aside."""
+    return "".join(ch for ch in fold_accents(word.casefold()) if ch.isalnum())
+
+
+def visible_codes(state: State, seat: int | None) -> list[str]:
+    """Every card code ``seat`` sees now: in its view (hands, piles' tops, laid cards, rows
+    of any kind) and on its legal moves."""
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, str) and state.spec.card_by_code(value):
+            out.append(value)
+
+    walk(state.view(seat))
+    if seat is not None and state.current_player == seat:
+        for m in state.legal_moves():
+            walk([v for _, v in m.args])
+            walk(m.text.split())
+    return list(dict.fromkeys(out))
+
+
+def names_unseen(state: State, events: list[Event], seen: set[str]) -> bool:
+    """Whether ``events`` name a card (by its code or its name) that is not among ``seen``:
+    what a seat was shown that it did not see before."""
+    said = " ".join(e.text_in("en") for e in events)
+    words = set(re.findall(r"[\w-]+", said))
+    for c in state.spec.cards:
+        if c.code in seen:
+            continue
+        if c.kind == "named" and text_of(c.name, "en") in said or (  # (a named card's code
+                c.kind != "named" and c.code in words):                # may be a plain word)
+            return True
+    return False

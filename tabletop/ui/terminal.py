@@ -14,8 +14,6 @@ from pathlib import Path
 
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
-from rich.panel import Panel
-from rich.text import Text
 
 from .. import savefiles
 from ..bots import Bot, BotError, decide
@@ -25,14 +23,26 @@ from ..files import MAX_PAGE_BYTES, read_text
 from ..registry import doc_path, page_lang
 from ..ruleset_messages import os_why
 from ..spec import text_of
-from ..state import Move, State
+from ..state import Event, Move, State
 from .i18n import bot_name, t
 from .output import clean
-from .render import Fit, options_in_play, render_outcome, render_screen, text_height
+from .render import (
+    Fit,
+    event_line,
+    names_unseen,
+    render_card,
+    render_help,
+    render_outcome,
+    render_screen,
+    text_height,
+    visible_codes,
+)
 
 CLEAR_ALL = "\033[2J\033[3J\033[H"  # clear the screen and the terminal's scroll-back
 THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
 HINT_SECONDS = 1.5  # a hint's search (the exact solver, where it serves, may take longer once)
+ECHO = 60  # the most characters of a typed line said back in a message
+SINCE = 6  # the most events a "since your last turn" line names (the latest)
 
 
 class Table:
@@ -63,6 +73,12 @@ class Table:
         self.bot_moved = False  # since a person last typed
         self.unsaved = False  # the last save failed
         self.failure_told = False  # and the people were told (once)
+        self.notices: list[str] = []  # said above the next screen drawn (what bots did...)
+        self.seen: dict[int, int] = {}  # each person's place in the log after their move
+        # a person's move's consequences, and whether they showed it cards it had not seen
+        self.learned: tuple[int, list[str], bool] | None = None
+        self.sep = " ; " if lang == "fr" else "; "  # between events said on one line
+        self.typed: str | None = None  # a line typed at a "press Enter" prompt: a move
 
     # ---------------------------------------------------------------- helpers
     def read(self, prompt: str) -> str:
@@ -183,17 +199,12 @@ class Table:
             if answer.strip().lower() in ("q", "quit", "quitter"):
                 return
 
-    def show_help(self) -> None:
-        st = self.state
-        lines = [t(self.lang, "help_body"), ""]
-        lines.append(t(self.lang, "notation", game=text_of(st.spec.name, self.lang)))
-        for ms in st.spec.moves:
-            lines.append(f"  {st.move_shape(ms, self.lang)}  - {text_of(ms.label, self.lang)}")
-        if st.options:
-            colon = " :" if self.lang == "fr" else ":"
-            lines += ["", t(self.lang, "options_in_play", game=st.spec.id) + colon,
-                      "  " + options_in_play(st)]
-        self.console.print(Panel(Text("\n".join(lines)), title=t(self.lang, "help_title")))
+    def show_help(self, seat: int) -> None:
+        """The help, fitted to the terminal with a line left for the prompt below it."""
+        width, height = self.console.size
+        with self.console.capture() as capture:  # (a terminal too small for it: paged)
+            self.console.print(render_help(self.state, seat, self.lang, width, height - 1))
+        self.page(capture.get().splitlines())
 
     def hint(self, seat: int) -> None:
         """The move bot:expert would make, with its estimated chance to win, computed from
@@ -224,8 +235,45 @@ class Table:
         with ``below`` lines left for what follows (the prompt)."""
         width, height = self.console.size
         spectator = (self.watch and not self.humans) or self.state.is_over
+        notices, self.notices = self.notices, []
         self.console.print(render_screen(self.state, seat, self.lang, legal, width,
-                                         height - below, spectator=spectator, after=after))
+                                         height - below, spectator=spectator, after=after,
+                                         notices=notices))
+
+    def bot_labels(self) -> dict[int, str]:
+        return {s: bot_name(self.lang, b.name) for s, b in self.bots.items()}
+
+    def lines(self, events: list[Event], seat: int | None) -> list[str]:
+        """The events ``seat`` may see, as the log says them."""
+        labels = self.bot_labels()
+        shown = [e for e in events if e.kind != "shuffle" and e.visible_to(seat)]
+        # a seat is named once for the events it caused in a row
+        return [event_line(self.state, e, self.lang, labels,
+                           named=i == 0 or e.seat != shown[i - 1].seat)
+                for i, e in enumerate(shown)]
+
+    def since(self, seat: int) -> str | None:
+        """What happened since ``seat``'s last move that it may see (the latest events)."""
+        if seat not in self.seen:
+            return None
+        said = self.lines(self.state.log[self.seen[seat]:], seat)
+        if not said:
+            return t(self.lang, "since_none")
+        return t(self.lang, "since", events=self.sep.join(
+            (["…"] if len(said) > SINCE else []) + said[-SINCE:]))
+
+    def show_learned(self, seat: int) -> bool:
+        """Before the curtain falls: what ``seat``'s last move showed it; False when input
+        has ended."""
+        learned, self.learned = self.learned, None
+        if learned is None or learned[0] != seat or not learned[2]:
+            return True
+        self.say(t(self.lang, "learned", events=self.sep.join(learned[1])), "bold cyan")
+        try:
+            self.read(t(self.lang, "learned_ok") + " ")
+        except EOFError:
+            return False
+        return True
 
     def think(self, bot: Bot, seat: int) -> Move:
         """The bot's move; when it takes longer than half a second, people see it thinking."""
@@ -250,6 +298,8 @@ class Table:
 
     def show_curtain(self, seat: int) -> bool:
         """Clear everything and wait for the next person; False when input has ended."""
+        if self.last_human is not None and not self.show_learned(self.last_human):
+            return False
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
         self.typed_ahead()
@@ -299,18 +349,19 @@ class Table:
                 self.save(quiet=True)
                 if self.humans or self.watch:
                     # in a game with secrets the move's text may name hidden cards: people
-                    # see only its public events
-                    public = [e.text_in(self.lang) for e in events
-                              if e.private_to is None and e.kind == "log"]
+                    # see only its public events, each said with the seat that caused it
                     hidden = st.spec.secret and (self.humans or not self.watch)
-                    shown = "; ".join(public) if hidden else said
+                    if hidden:
+                        public = [e for e in events if e.private_to is None and e.kind == "log"]
+                        shown = self.sep.join(self.lines(public, None))
+                    else:
+                        shown = t(self.lang, "bot_moved", name=st.seat_name(seat),
+                                  bot=bot_name(self.lang, bot.name), move=said)
                     # in a game with secrets, a decision that tells the table nothing prints
                     # nothing: a line for it would say that a question was asked (a hidden
                     # Treasure holder's answer, in Le Coffre et la Clé)
-                    if shown or not hidden:
-                        self.say(t(self.lang, "bot_moved", name=st.seat_name(seat),
-                                   bot=bot_name(self.lang, bot.name), move=shown or "…"),
-                                 "magenta")
+                    if shown:
+                        self.notices.append(shown)
                 if self.watch and not self.humans:
                     self.draw(None, below=2)
                 if self.delay:
@@ -321,11 +372,20 @@ class Table:
                     self.say("")
                     self.save()
                     return 0
+                # behind the curtain: what this seat may see of what happened meanwhile
+                since = self.since(seat)
+                self.notices = [since] if since else []
+            elif self.learned is not None:  # no curtain: the move's consequences, on screen
+                self.notices.insert(0, self.sep.join(self.learned[1]))
+            self.learned = None
             self.last_human = seat
             outcome = self.ask(seat, rng)
             if outcome is not None:
                 return outcome
         self.save(quiet=True)
+        if self.learned is not None and not self.curtain:
+            self.notices.insert(0, self.sep.join(self.learned[1]))
+        self.learned = None
         # the last screen is seen by the whole table: in a game with secrets and several
         # people (or only bots) it shows what everyone may see, no one's hand
         def ending(fit: Fit) -> RenderableType:
@@ -338,6 +398,7 @@ class Table:
         else:
             if self.curtain:
                 self.console.file.write(CLEAR_ALL)
+                self.notices = []  # (what the last person's move showed them stays theirs)
             self.draw(None, below=below, after=ending)
         self.say(replay)
         return 0
@@ -356,7 +417,10 @@ class Table:
         self.typed_ahead()
         while True:
             try:
-                line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
+                if self.typed is not None:  # typed at a "press Enter" prompt: taken here
+                    line, self.typed = self.typed, None
+                else:
+                    line = self.read(f"{st.seat_name(seat)} > " if st.players > 1 else "> ")
             except EOFError:
                 self.say("")
                 self.save()
@@ -375,12 +439,19 @@ class Table:
                 self.draw(seat, legal)
                 continue
             if word in ("help", "?", "aide"):
-                self.show_help()
+                self.show_help(seat)
                 try:
-                    self.read(t(self.lang, "back_to_board") + " ")
+                    typed = typed_text(self.read(t(self.lang, "back_to_board") + " ")).strip()
                 except EOFError:
-                    pass
+                    typed = ""
+                if typed:  # a move typed instead of Enter is that move
+                    self.typed = typed
+                    continue
                 self.draw(seat, legal)
+                continue
+            first = word.split(" ", 1)[0]
+            if first in ("card", "carte"):
+                self.console.print(render_card(st, seat, self.lang, text[len(first):].strip()))
                 continue
             if word in ("hint", "indice"):
                 self.hint(seat)
@@ -401,8 +472,11 @@ class Table:
             if text.isdecimal() and text.isascii():
                 n = int(text)
                 if not 1 <= n <= len(legal):
-                    self.say(t(self.lang, "bad_number", n=n, count=len(legal)), "yellow")
+                    key = "bad_number_one" if len(legal) == 1 else "bad_number"
+                    self.say(t(self.lang, key, n=echo(self.lang, text), count=len(legal)),
+                             "yellow")
                     continue
+            start, before = len(st.log), set(visible_codes(st, seat))
             try:
                 st.play(legal[int(text) - 1] if text.isdecimal() and text.isascii() else text,
                         seat=seat)
@@ -410,10 +484,29 @@ class Table:
                 self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
                 continue
             except TabletopError as e:
-                self.say(e.in_lang(self.lang), "yellow")
+                said = e.in_lang(self.lang)
+                if len(text) > ECHO:  # a long line is not said back whole
+                    said = said.replace(text, echo(self.lang, text))
+                self.say(said, "yellow")
                 continue
             self.save(quiet=True)
+            # what the move showed this seat beyond the move itself (a reveal, a card seen,
+            # who won the round): said before a curtain falls, else above the next screen
+            shown = [e for e in st.log[start:] if e.kind != "shuffle" and e.visible_to(seat)]
+            if (any(e.private_to is not None for e in shown)
+                    or names_unseen(st, shown, before)):
+                self.learned = (seat, self.lines(shown, seat), True)
+            elif len(shown) > 1:
+                self.learned = (seat, self.lines(shown, seat), False)
+            self.seen[seat] = len(st.log)
             return None
+
+
+def echo(lang: str, text: str) -> str:
+    """A typed line as a message says it back: a long one cut, with its length."""
+    if len(text) <= ECHO:
+        return text
+    return t(lang, "typed_cut", text=text[:ECHO], n=len(text))
 
 
 def typed_text(line: str) -> str:
