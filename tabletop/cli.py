@@ -22,7 +22,7 @@ from .errors import TabletopError
 from .files import MAX_PAGE_BYTES, read_text, size_text
 from .ruleset_messages import counted, number, os_why, player_span, ruleset_texts
 from .texts import text_of
-from .ui.i18n import LANGS, default_lang, t
+from .ui.i18n import LANGS, default_lang, in_every_lang, t
 from .ui.output import SafeConsole, clean, prepare_streams
 
 if TYPE_CHECKING:
@@ -539,9 +539,7 @@ def cmd_check(console: Console, path: str, games: int = 300, seconds: float = 20
 def _port(arg: str) -> int:
     """``--port``: a whole number from 0 (any free port) to 65535."""
     if not re.fullmatch(r"\s*\d+\s*", arg) or int(arg) > 65535:
-        from .web.texts import w
-
-        raise argparse.ArgumentTypeError(w(_Parser.lang, "serve_port", arg=arg))
+        raise argparse.ArgumentTypeError(t(_Parser.lang, "serve_port", arg=arg))
     return int(arg)
 
 
@@ -653,9 +651,7 @@ def cmd_serve(console: Console, a: argparse.Namespace) -> int:
     try:
         from .web.serve import serve
     except ImportError:  # the web extra is not installed
-        from .web.texts import both
-
-        raise TabletopError(both("serve_needs_web")["en"], texts=both("serve_needs_web")
+        raise TabletopError(t("en", "serve_needs_web"), texts=in_every_lang("serve_needs_web")
                             ) from None
     state, bots, save_path, file_name, watch = _table(a)
     if watch:

@@ -20,9 +20,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bots import decide
-from ..ui.i18n import LANGS
+from ..ui.i18n import LANGS, t
 from .table import COLUMNS, TABLE, Screen, WebTable
-from .texts import w
 
 MAX_MESSAGE = 1024  # bytes: the longest message a page may send (a move is a few dozen)
 HEADERS = {
@@ -47,7 +46,7 @@ def _lang(request: Request, table: WebTable, seat: int) -> str:
 
 
 def _forbidden(lang: str) -> Response:
-    return PlainTextResponse(w(lang, "forbidden"), status_code=403, headers=HEADERS)
+    return PlainTextResponse(t(lang, "forbidden"), status_code=403, headers=HEADERS)
 
 
 def make_app(table: WebTable, bot_pause: float = 0.0) -> Starlette:
@@ -107,7 +106,7 @@ def make_app(table: WebTable, bot_pause: float = 0.0) -> Starlette:
                     raw = (message.get("bytes") or b"").decode("utf-8", "replace")
                 if len(raw.encode("utf-8")) > MAX_MESSAGE:
                     screen.send({"type": "error",
-                                 "text": w(screen.lang, "too_long", most=MAX_MESSAGE)})
+                                 "text": t(screen.lang, "too_long", most=MAX_MESSAGE)})
                     continue
                 try:
                     data = json.loads(raw)

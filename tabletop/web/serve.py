@@ -18,10 +18,9 @@ from ..bots import Bot
 from ..errors import TabletopError
 from ..ruleset_messages import os_why
 from ..state import State
-from ..ui.i18n import bot_name
+from ..ui.i18n import bot_name, in_every_lang, t
 from .app import make_app
 from .table import WebTable
-from .texts import both, w
 
 BOT_PAUSE = 0.6  # seconds before each bot's move: people follow it, its timing tells nothing
 
@@ -45,7 +44,7 @@ def open_socket(host: str, port: int) -> socket.socket:
                {"en": "no such address", "fr": "adresse inconnue"})
         key = ("serve_port_busy" if e.errno in (errno.EADDRINUSE, errno.EACCES)
                else "serve_bad_host")
-        texts = {lang: w(lang, key, host=host, port=port, why=why.get(lang, why["en"]))
+        texts = {lang: t(lang, key, host=host, port=port, why=why.get(lang, why["en"]))
                  for lang in ("en", "fr")}
         raise TabletopError(texts["en"], texts=texts) from None
     sock.set_inheritable(True)
@@ -92,7 +91,7 @@ def serve(state: State, bots: dict[int, Bot], lang: str, save_path: Path,
     """Serve ``state`` until Ctrl-C; the game is saved after every move and at the end."""
     table = WebTable(state, bots, lang, save_path, file_name)
     if not table.humans:
-        raise TabletopError(w("en", "serve_no_humans"), texts=both("serve_no_humans"))
+        raise TabletopError(t("en", "serve_no_humans"), texts=in_every_lang("serve_no_humans"))
     sock = open_socket(host, port)
     port = sock.getsockname()[1]
     table.said = say
@@ -101,19 +100,19 @@ def serve(state: State, bots: dict[int, Bot], lang: str, save_path: Path,
     for s, (name, link) in enumerate(links(table, url)):
         if link is None:
             bot = bot_name(lang, table.bots[s].name)
-            say(w(lang, "serve_bot_seat", name=name, bot=bot))
+            say(t(lang, "serve_bot_seat", name=name, bot=bot))
         elif s == state.players:
-            say(w(lang, "serve_table", url=link))
+            say(t(lang, "serve_table", url=link))
         else:
-            say(w(lang, "serve_seat", name=name, url=link))
+            say(t(lang, "serve_seat", name=name, url=link))
     if qr:
         for name, link in links(table, url):
             if link is not None:
                 say(name)
                 say(qr_text(link))
-    say(w(lang, "serve_listening", host=host, port=port))
+    say(t(lang, "serve_listening", host=host, port=port))
     if host not in ("127.0.0.1", "localhost", "::1"):
-        say(w(lang, "serve_lan"))
+        say(t(lang, "serve_lan"))
     app = make_app(table, bot_pause=BOT_PAUSE)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             ws_max_size=16 * 1024, timeout_graceful_shutdown=2)
@@ -127,5 +126,5 @@ def serve(state: State, bots: dict[int, Bot], lang: str, save_path: Path,
         table.close()
         sock.close()
     if saved:
-        say(w(lang, "serve_saved", path=table.save_path))
+        say(t(lang, "serve_saved", path=table.save_path))
     return 0 if state.is_over else 130

@@ -30,7 +30,6 @@ from ..state import Move, State
 from ..ui.i18n import LANGS, bot_name, t
 from ..ui.render import FITS, move_label, render_log, render_outcome, render_view
 from ..ui.terminal import replay_command, typed_text
-from .texts import w
 
 TABLE = -1  # the table screen's place among the screens (the seats are 0, 1, ...)
 COLUMNS = (30, 100)  # the widths (in characters) a screen may ask its board drawn at
@@ -126,7 +125,7 @@ class WebTable:
 
     def _failed(self, reason: str) -> bool:
         if self.unsaved is None:
-            self.said(w(self.lang, "serve_save_failed", reason=reason))
+            self.said(t(self.lang, "serve_save_failed", reason=reason))
         self.unsaved = reason
         return False
 
@@ -144,20 +143,20 @@ class WebTable:
         out: dict[str, Any] = {
             "type": "screen", "lang": lang,
             "game": text_of(st.spec.name, lang),
-            "me": st.seat_name(seat) if seat != TABLE else w(lang, "table_screen"),
+            "me": st.seat_name(seat) if seat != TABLE else t(lang, "table_screen"),
             "board": self.board(seat, lang, columns),
             "over": over,
-            "status": (w(lang, "serve_over") if over else
-                       w(lang, "your_turn") if deciding == seat else
-                       w(lang, "waiting", name=st.seat_name(deciding))),
-            "texts": {k: w(lang, k) for k in ("play", "type_move", "rules", "language",
+            "status": (t(lang, "serve_over") if over else
+                       t(lang, "your_turn") if deciding == seat else
+                       t(lang, "waiting", name=st.seat_name(deciding))),
+            "texts": {k: t(lang, k) for k in ("play", "type_move", "rules", "language",
                                               "reconnecting", "seats", "replace_bot",
                                               "take_back")},
         }
         if over:
             out["replay"] = t(lang, "replay", command=replay_command(st))
         if seat != TABLE and seat in self.bots:
-            out["bot"] = w(lang, "bot_seat")
+            out["bot"] = t(lang, "bot_seat")
         if seat != TABLE and deciding == seat and not over and seat not in self.bots:
             legal = st.legal_moves()
             out["prompt"] = st.prompt(lang)
@@ -190,8 +189,8 @@ class WebTable:
 
     def _seat_line(self, s: int, lang: str) -> dict[str, Any]:
         bot = self.bots.get(s)
-        state = (w(lang, "seat_bot", bot=bot_name(lang, bot.name)) if bot is not None
-                 else w(lang, "seat_here") if self.connected(s) else w(lang, "seat_away"))
+        state = (t(lang, "seat_bot", bot=bot_name(lang, bot.name)) if bot is not None
+                 else t(lang, "seat_here") if self.connected(s) else t(lang, "seat_away"))
         return {"name": self.state.seat_name(s), "state": state,
                 "away": bot is None and not self.connected(s) and not self.state.is_over}
 
@@ -238,7 +237,7 @@ class WebTable:
         else, or a move out of turn, is answered with one sentence."""
         lang = screen.lang
         if not isinstance(data, dict) or len(data) != 1:
-            return self._error(screen, w(lang, "bad_message"))
+            return self._error(screen, t(lang, "bad_message"))
         (key, value), = data.items()
         if key == "lang" and value in LANGS:
             screen.lang = value
@@ -260,15 +259,15 @@ class WebTable:
                 self._seats_meta()
             return self.refresh(force=screen)
         if screen.seat == TABLE:
-            return self._error(screen, w(lang, "bad_message"))
+            return self._error(screen, t(lang, "bad_message"))
         if key == "move" and isinstance(value, list) and len(value) == 2 \
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             return self._play(screen, value[0], value[1])
         if key == "text" and isinstance(value, str) and len(value) <= MAX_TEXT:
             return self._play(screen, value, None)
         if key == "text" and isinstance(value, str):
-            return self._error(screen, w(lang, "too_long", most=MAX_TEXT))
-        return self._error(screen, w(lang, "bad_message"))
+            return self._error(screen, t(lang, "too_long", most=MAX_TEXT))
+        return self._error(screen, t(lang, "bad_message"))
 
     def _error(self, screen: Screen, text: str) -> None:
         screen.send({"type": "error", "text": text})
@@ -276,19 +275,19 @@ class WebTable:
     def _play(self, screen: Screen, move: int | str, at: int | None) -> None:
         st, seat, lang = self.state, screen.seat, screen.lang
         if st.is_over:
-            return self._error(screen, w(lang, "game_over_no_moves"))
+            return self._error(screen, t(lang, "game_over_no_moves"))
         if st.current_player != seat or seat in self.bots:
-            return self._error(screen, w(lang, "not_your_turn",
+            return self._error(screen, t(lang, "not_your_turn",
                                          name=st.seat_name(st.current_player)))
         legal = st.legal_moves()
         chosen: Move | str
         if isinstance(move, int):
             if at != st.move_count:  # a button of a list that is no longer the table's
-                self._error(screen, w(lang, "stale"))
+                self._error(screen, t(lang, "stale"))
                 return self.refresh(force=screen)
             if not 1 <= move <= len(legal):
-                return self._error(screen, w(lang, "move_bad_number", n=move,
-                                             count=len(legal)))
+                key = "bad_number_one" if len(legal) == 1 else "bad_number"
+                return self._error(screen, t(lang, key, n=move, count=len(legal)))
             chosen = legal[move - 1]
         else:
             text = typed_text(move).strip()
@@ -314,10 +313,10 @@ class WebTable:
     def _give_to_bot(self, screen: Screen, seat: int) -> None:
         lang = screen.lang
         if self.connected(seat) or seat in self.bots or self.state.is_over:
-            return self._error(screen, w(lang, "not_away", name=self.state.seat_name(seat)))
+            return self._error(screen, t(lang, "not_away", name=self.state.seat_name(seat)))
         self.bots[seat] = make_bot(REPLACEMENT_BOT)
         self._seats_meta()
-        self.said(w(self.lang, "replaced", name=self.state.seat_name(seat),
+        self.said(t(self.lang, "replaced", name=self.state.seat_name(seat),
                     bot=bot_name(self.lang, REPLACEMENT_BOT)))
         self.refresh(force=screen)
 
