@@ -254,6 +254,15 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                           "fr": "procédure inconnue {name!r}{close}"},
     "unknown_outcome": {"en": "unknown outcome {name!r}{close}",
                         "fr": "issue inconnue {name!r}{close}"},
+    "answer_words": {"en": "expected a text or a list of texts (the first is shown, every one "
+                           "is accepted when typed), got {got}",
+                     "fr": "il faut ici un texte ou une liste de textes (le premier est "
+                           "affiché, chacun est accepté quand on le tape), pas {got}"},
+    "answer_word_shared": {"en": "the word {word!r} is given to both {other!r} and {answer!r} "
+                                 "in {lang}: a typed word must name one answer",
+                           "fr": "le mot {word!r} est donné à la fois à {other!r} et à "
+                                 "{answer!r} en {lang} : un mot tapé doit désigner une seule "
+                                 "réponse"},
     "choose_of": {"en": "of must be values or seats, not {v!r}",
                   "fr": "of doit valoir values ou seats, et non {v!r}"},
     "no_card_effect": {"en": "no card declares an effect {name!r} (declared: {names})",
