@@ -629,14 +629,21 @@ def counted(n: int, word: str) -> Langs:
 
 
 _ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
+# de + the article that starts a name (Le Coffre et la Clé, Les ...): du, des
+_CONTRACTED = re.compile(r"\b([Dd])e L(e|es) (?=[A-ZÀ-Ý])")
 
 
 def elide_fr(text: str) -> str:
     """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
     feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
-    and words starting with h stay as they are."""
-    if "de " not in text and "que " not in text:
+    and words starting with h stay as they are. ``de`` and the capital ``Le``/``Les`` that
+    starts a name of several words contract to ``du``/``des`` (« un coup du Coffre et la
+    Clé »); ``de La`` and ``de L'`` stay, and a lower-case ``de le`` (« de le faire ») too."""
+    if "de " not in text and "De " not in text and "que " not in text:
         return text
+    if "e L" in text:
+        text = _CONTRACTED.sub(lambda m: m.group(1) + ("u " if m.group(2) == "e" else "es "),
+                               text)
     return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
 
 
