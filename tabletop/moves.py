@@ -213,7 +213,28 @@ class MoveListing(StateBase):
         short = self._without_fillers(legal, tokens)
         if short is not None:
             return short
+        other = self._other_words(legal, tokens)
+        if other is not None:
+            return other
         raise self._diagnose(text, tokens)
+
+    def _other_words(self, legal: Sequence[Move], tokens: tuple[str, ...]) -> Move | None:
+        """The answer to the question now that ``tokens`` name by one of its other words in
+        some language (``annoncer carreau`` where ``carreaux`` is shown); None if none."""
+        p = self.pending
+        if p is None or not p.words:
+            return None
+        for m in legal:
+            value = m.args[0][1] if m.move_id == CHOICE and m.args else None
+            if not isinstance(value, str):
+                continue
+            for lang, texts in p.words.get(value, {}).items():
+                notation = p.notations.get(lang, p.notation)
+                for word in texts[1:]:
+                    said = self._render(notation, {"choice": word}, seats=p.seats, lang=lang)
+                    if self._key(said) == tokens:
+                        return m
+        return None
 
     def _without_fillers(self, legal: Sequence[Move], tokens: tuple[str, ...]) -> Move | None:
         """The one legal move that ``tokens`` name with the words between two holes left out
@@ -274,7 +295,7 @@ class MoveListing(StateBase):
             if value is None:
                 return " ".join(p.passes.get(lang, p.pass_notation))
             if isinstance(value, str) and lang in p.words.get(value, {}):
-                value = p.words[value][lang]
+                value = p.words[value][lang][0]  # the first of the answer's words is shown
             return self._render(p.notations.get(lang, p.notation), {"choice": value},
                                 seats=p.seats, lang=lang, short=short)
         ms = self.game.move_by_id.get(move.move_id)

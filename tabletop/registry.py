@@ -275,15 +275,21 @@ def _without_dropped_zones(data: dict[str, Any], fresh: State) -> dict[str, Any]
 
 def _as_data(st: State) -> Any:
     """A state as the plain values of its save (what two states are compared by), without
-    what the table keeps beside the game (``meta``) and without the log's texts: they are
-    words for people, written again by the replay (a save made before a text was reworded
-    loads), while who saw what and every value of the position are still compared."""
+    what the table keeps beside the game (``meta``), without the log's texts and without the
+    waiting question's prompt and answer words: they are words for people, written again by
+    the replay (a save made before a text was reworded, or before an answer had more words,
+    loads), while who saw what, who is asked what among which choices, and every value of the
+    position are still compared."""
     data = json.loads(st.to_json())
     data.pop("meta", None)
     state = data.get("state")
     if isinstance(state, dict) and isinstance(state.get("log"), list):
         state["log"] = [{k: v for k, v in e.items() if k != "text"} if isinstance(e, dict) else e
                         for e in state["log"]]
+    pending = state.get("pending") if isinstance(state, dict) else None
+    if isinstance(pending, dict):
+        pending.pop("prompt", None)
+        pending.pop("words", None)
     return data
 
 
@@ -378,5 +384,10 @@ def _diff(saved: State, fresh: State) -> dict[str, str]:
                     "fr": f"les cartes de {_short(k)} diffèrent"}
     if saved.outcome != fresh.outcome:
         return {"en": "the end of the game differs", "fr": "la fin de la partie diffère"}
+    was, now = saved.pending, fresh.pending
+    if (was is None) != (now is None) or (was is not None and now is not None and (
+            was.seat, was.var, was.options) != (now.seat, now.var, now.options)):
+        return {"en": "the question waiting for an answer differs",
+                "fr": "la question qui attend une réponse diffère"}
     return {"en": "the turn, the log or the chance draws differ",
             "fr": "le tour, le journal ou les tirages du hasard diffèrent"}

@@ -254,6 +254,15 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                           "fr": "procédure inconnue {name!r}{close}"},
     "unknown_outcome": {"en": "unknown outcome {name!r}{close}",
                         "fr": "issue inconnue {name!r}{close}"},
+    "answer_words": {"en": "expected a text or a list of texts (the first is shown, every one "
+                           "is accepted when typed), got {got}",
+                     "fr": "il faut ici un texte ou une liste de textes (le premier est "
+                           "affiché, chacun est accepté quand on le tape), pas {got}"},
+    "answer_word_shared": {"en": "the word {word!r} is given to both {other!r} and {answer!r} "
+                                 "in {lang}: a typed word must name one answer",
+                           "fr": "le mot {word!r} est donné à la fois à {other!r} et à "
+                                 "{answer!r} en {lang} : un mot tapé doit désigner une seule "
+                                 "réponse"},
     "choose_of": {"en": "of must be values or seats, not {v!r}",
                   "fr": "of doit valoir values ou seats, et non {v!r}"},
     "no_card_effect": {"en": "no card declares an effect {name!r} (declared: {names})",
@@ -620,14 +629,21 @@ def counted(n: int, word: str) -> Langs:
 
 
 _ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
+# de + the article that starts a name (Le Coffre et la Clé, Les ...): du, des
+_CONTRACTED = re.compile(r"\b([Dd])e L(e|es) (?=[A-ZÀ-Ý])")
 
 
 def elide_fr(text: str) -> str:
     """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
     feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
-    and words starting with h stay as they are."""
-    if "de " not in text and "que " not in text:
+    and words starting with h stay as they are. ``de`` and the capital ``Le``/``Les`` that
+    starts a name of several words contract to ``du``/``des`` (« un coup du Coffre et la
+    Clé »); ``de La`` and ``de L'`` stay, and a lower-case ``de le`` (« de le faire ») too."""
+    if "de " not in text and "De " not in text and "que " not in text:
         return text
+    if "e L" in text:
+        text = _CONTRACTED.sub(lambda m: m.group(1) + ("u " if m.group(2) == "e" else "es "),
+                               text)
     return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
 
 

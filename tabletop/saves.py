@@ -27,6 +27,13 @@ def _encode(v: Any) -> Any:
     return v
 
 
+def _answer_words(v: Any) -> dict[str, dict[str, tuple[str, ...]]]:
+    """A waiting question's words as a save holds them: a list of texts per language (a save
+    made before an answer had several words holds one text)."""
+    return {k: {lang: (t,) if isinstance(t, str) else tuple(t) for lang, t in w.items()}
+            for k, w in v.items()}
+
+
 def _decode(v: Any, cards: tuple[CardDef, ...],
             combos: dict[str, ComboDef] | None = None) -> Any:
     if isinstance(v, dict) and "$card" in v:
@@ -84,7 +91,8 @@ class Saving(StateBase):
                     "seats": self.pending.seats,
                     "notations": {k: list(v) for k, v in self.pending.notations.items()},
                     "passes": {k: list(v) for k, v in self.pending.passes.items()},
-                    "words": self.pending.words},
+                    "words": {k: {lang: list(t) for lang, t in w.items()}
+                              for k, w in self.pending.words.items()}},
                 "frames": frames,
                 "locals": [{k: _encode(v) for k, v in t.items()} for t in local_tables],
                 "turn_log": [list(t) for t in self.turn_log],
@@ -136,7 +144,7 @@ class Saving(StateBase):
                                      p["prompt"], bool(p.get("seats", False)),
                                      {k: tuple(v) for k, v in p.get("notations", {}).items()},
                                      {k: tuple(v) for k, v in p.get("passes", {}).items()},
-                                     dict(p.get("words", {})))
+                                     _answer_words(p.get("words", {})))
             tables = [{k: _decode(v, cards, combos) for k, v in t.items()}
                       for t in s["locals"]]
             blocks = game.all_blocks

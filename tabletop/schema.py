@@ -116,6 +116,12 @@ STEPS = {"$ref": "#/$defs/steps"}
 INT = {"type": "integer"}
 BOOL = {"type": "boolean"}
 STR = {"type": "string"}
+# a question's words for one answer: a text, or per language a text or a list of texts
+_WORD = {"type": "string", "minLength": 1}
+ANSWER_WORDS = {"anyOf": [_WORD, {
+    "type": "object", "minProperties": 1, "additionalProperties": False,
+    "properties": {lang: {"anyOf": [_WORD, {"type": "array", "minItems": 1, "items": _WORD}]}
+                   for lang in LANGS}}]}
 # a card's only: option name -> one value, or a list of values; or a list of such (any holds)
 _ONLY_ONE = {"type": "object",
              "additionalProperties": {"anyOf": [STR, {"type": "array", "items": STR}]}}
@@ -201,7 +207,7 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
              "at": {"enum": ["top", "bottom"]}},
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
-               "words": {"type": "object", "additionalProperties": TEXT}},
+               "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
     "reveal": {"what": EXPR, "to": EXPR},
     "flip": {"var": STR},
     "card_effect": {"card": EXPR, "name": STR},

@@ -485,6 +485,39 @@ class _Loader:
             self.untranslated.append(path)
         return {k: self.string(x, f"{path}.{k}") for k, x in m.items()}
 
+    def answer_words(self, v: Any, path: str) -> dict[str, dict[str, tuple[str, ...]]]:
+        """A question's ``words``: how each answer that is a plain text reads in each language,
+        one text or a list of them ({clubs: {en: [clubs, club], fr: [trèfles, trèfle]}}): the
+        first is shown, every one is accepted when typed (accents optional). A word two
+        answers share in one language is refused: the typed word would name either."""
+        from .values import fold_accents
+        out: dict[str, dict[str, tuple[str, ...]]] = {}
+        owner: dict[tuple[str, str], str] = {}
+        for k, w in self.mapping(v, path).items():
+            at = f"{path}.{k}"
+            given = w if isinstance(w, dict) else {"en": w}
+            if not isinstance(w, dict):
+                self.untranslated.append(at)
+            elif set(self.mapping(w, at, set(LANGS))) != set(LANGS):
+                self.untranslated.append(at)
+            if not given:
+                raise self.fail(at, "lang_no_text")
+            out[k] = {}
+            for lang, x in given.items():
+                here = f"{at}.{lang}" if isinstance(w, dict) else at
+                texts = x if isinstance(x, list) else [x]
+                bad = [t for t in texts if not isinstance(t, str) or not t.strip()]
+                if bad or not texts:
+                    raise self.fail(here, "answer_words", got=kind_of(bad[0] if bad else x))
+                for t in texts:
+                    folded = fold_accents(" ".join(t.lower().split()))
+                    other = owner.setdefault((lang, folded), k)
+                    if other != k:
+                        raise self.fail(here, "answer_word_shared", word=t, answer=k,
+                                        other=other, lang=lang)
+                out[k][lang] = tuple(texts)
+        return out
+
     def expr(self, v: Any, path: str) -> Compiled:
         try:
             return compile_expr(v, self.names, self.functions, self.kinds)
@@ -1144,8 +1177,7 @@ class _Loader:
                 raise self.fail(f"{p}.of", "choose_of", v=of)
             params["seats"] = of == "seats"
             # how answers that are plain texts read in each language (the value stays the key)
-            params["words"] = {str(k): self.lang(w, f"{p}.words.{k}") for k, w in
-                               self.mapping(m.get("words", {}), f"{p}.words").items()}
+            params["words"] = self.answer_words(m.get("words", {}), f"{p}.words")
             # the answers a bot weighs, over what the seat sees (State.bot_moves)
             params["bot"] = self.expr(m["bot"], f"{p}.bot") if "bot" in m else None
         elif kind == "reveal":

@@ -357,8 +357,9 @@ class Pending:
     # the notation and pass in other languages, where the ruleset gives them
     notations: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     passes: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
-    # how answers that are plain texts read in each language: {value: {lang: word}}
-    words: dict[str, dict[str, str]] = attrs.field(factory=dict)
+    # how answers that are plain texts read in each language: {value: {lang: words}}, the
+    # first word shown, every one accepted when typed
+    words: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict)
 
 
 _MESSAGES: dict[str, dict[str, str]] = {

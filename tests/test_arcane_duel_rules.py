@@ -202,6 +202,24 @@ def test_poison_deflected_back_strikes_at_the_end_of_the_attackers_next_turn() -
     assert health(st) == [8, 9]
 
 
+@pytest.mark.parametrize("spell, en, fr", [
+    ("fireball", "Ana, your own Fireball comes back at you: 1 damage. Defend with a card?",
+     "Ana, votre propre Boule de feu revient sur vous : 1 dégât. Vous défendre avec une "
+     "carte ?"),
+    ("shadows", "Ana, your own Hand of Shadows comes back at you: a card stolen from your hand."
+     " Defend with a card?", "Ana, votre propre Main des ombres revient sur vous : une carte "
+     "volée dans votre main. Vous défendre avec une carte ?")])
+def test_an_attack_deflected_back_is_told_to_its_caster_as_their_own(
+        spell: str, en: str, fr: str) -> None:
+    # issue 34: after a Deflection back, not "Ana, Ana's Hand of Shadows is aimed at you"
+    st = duel([spell, "shield"], ["deflection", "mana"])
+    st.play(f"play {spell} at Ben")
+    assert "Ana's" in (st.prompt("en") or "") and "d'Ana vous vise" in (st.prompt("fr") or "")
+    st.play("defend deflection")
+    assert st.current_player == ANA
+    assert (st.prompt("en"), st.prompt("fr")) == (en, fr)
+
+
 def test_lightning_hits_everyone_each_defending_separately_the_caster_included() -> None:
     st = duel(["lightning", "mana"], ["shield", "curse"], ["mirror", "thorns"])
     st.play("play lightning")

@@ -409,16 +409,19 @@ SAVES = {
     # write them; the moves and the number of them are as main played them)
     "pyramide-escape-order.json": (6, "3feaf93eb9176fab5d66", 6),
     "expedition-rivale-kept.json": (13, "dfb9780eee8dded900ae", 2),
+    # saved while the suit was asked, before its French prompt was reworded and its answers
+    # got words (issue 34): those are texts, so it loads (main refused it; its rest as this
+    # branch plays it)
+    "deck-menteur-announce.json": (66, "881d01083b94735b5528", 4),
 }
 
 # Saves of the same kind whose games' rules changed since (issue 28: Arcane Arena's and Aria's
-# one defense per attack, the option `defenses`; Deck menteur's announce asked otherwise):
+# one defense per attack, the option `defenses`):
 # their moves no longer replay to them, so each is one sentence, never a position believed.
 REFUSED = {
     "arcane-arena-strike-for-each.json": "no value for the option(s) defenses",
     "arcane-arena-discard.json": "no value for the option(s) defenses",
     "aria-discard.json": "no value for the option(s) defenses",
-    "deck-menteur-announce.json": "is not what its moves give",
 }
 
 
@@ -427,6 +430,29 @@ def test_a_save_of_rules_changed_since_is_one_sentence(name: str) -> None:
     text = (Path(__file__).parent / "saves" / "frames" / name).read_text(encoding="utf-8")
     with pytest.raises(SaveFileError, match=REFUSED[name].replace("(", r"\(").replace(")", r"\)")):
         restore(text)
+
+
+def test_an_old_save_waiting_for_the_suit_takes_todays_words_and_prompt() -> None:
+    """Deck menteur's save holds the French prompt of its day and no answer words: the
+    position is the replay's, so the table asks today's question and takes today's words."""
+    text = (Path(__file__).parent / "saves" / "frames" / "deck-menteur-announce.json").read_text(
+        encoding="utf-8")
+    st = restore(text)
+    assert st.prompt("fr") == ("Manche 2, P2 pose en premier : P2, annoncez la couleur "
+                               "(trèfles, piques ou carreaux).")
+    assert [st.move_text(m, "fr") for m in st.legal_moves()] == [
+        "annoncer trèfles", "annoncer piques", "annoncer carreaux"]
+    assert st.parse_move("annoncer carreau").text == "announce diamonds"
+
+
+def test_a_save_whose_question_was_edited_is_refused_saying_so() -> None:
+    data = json.loads((Path(__file__).parent / "saves" / "frames" / "deck-menteur-announce.json"
+                       ).read_text(encoding="utf-8"))
+    data["state"]["pending"]["options"] = ["clubs", "spades"]
+    with pytest.raises(SaveFileError) as e:
+        restore(json.dumps(data, ensure_ascii=False))
+    assert "(the question waiting for an answer differs)" in str(e.value)
+    assert "(la question qui attend une réponse diffère)" in e.value.texts["fr"]
 
 
 def test_a_save_of_older_rules_waiting_mid_action_that_no_longer_fits_is_refused() -> None:

@@ -50,7 +50,8 @@ def test_a_hot_seat_match_to_its_end_with_the_curtain_before_each_defense(
         flat = " ".join(screen.split())
         if asked:
             defenses += 1
-            assert "is aimed at you" in flat
+            # (an attack a Deflection sent back is its caster's own: "comes back at you")
+            assert "is aimed at you" in flat or "your own" in flat and "comes back at you" in flat
             assert moves_on_screen(child.before)[-1] == "no defense"
         for code in hand:  # the player's own cards are on the screen, by name
             assert NAMES_OF[code] in flat, (n, code)
