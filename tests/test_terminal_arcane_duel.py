@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pexpect
+import pytest
 from terminal import clean, expect_curtain, moves_on_screen, spawn
 
 import tabletop
@@ -31,13 +32,25 @@ def golden_moves() -> list[tuple[int, str, list[str]]]:
     return list(zip(seats, plays, hands, strict=True))
 
 
+@pytest.mark.parametrize("whole", [False, pytest.param(True, marks=pytest.mark.soak)])
 def test_a_hot_seat_match_to_its_end_with_the_curtain_before_each_defense(
-        tmp_path: Path) -> None:
+        tmp_path: Path, whole: bool) -> None:
+    """The suite plays the golden match up to its fourth defense and quits (the save holds
+    every move typed); the whole match, to its end, runs under -m soak (minutes)."""
     child = spawn(["play", "arcane-duel", "--players", "3", "--seed", "0"], tmp_path,
                   timeout=30)
     seat_now = None
     defenses = 0
-    for n, (seat, move, hand) in enumerate(golden_moves()):
+    moves = golden_moves()
+    for n, (seat, move, hand) in enumerate(moves):
+        if not whole and defenses >= 4 and seat == seat_now:
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+            saved = tabletop.restore(
+                (tmp_path / "arcane-duel-0.json").read_text(encoding="utf-8"))
+            assert saved.history == [m for _s, m, _h in moves[:n]] and not saved.is_over
+            return
         asked = move.startswith("defend ") or move == "no defense"
         if seat != seat_now:
             expect_curtain(child, f"Pass to {NAMES[seat]}")
