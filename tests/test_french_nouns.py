@@ -28,7 +28,7 @@ def test_the_suit_is_announced_in_french_and_the_choices_are_said_in_french() ->
     assert _answers(st, "en") == ["announce clubs", "announce spades", "announce diamonds"]
     with pytest.raises(tabletop.IllegalMoveError) as e:
         st.parse_move("annoncer cœurs")
-    assert "les choix sont : annoncer trèfles, annoncer piques, annoncer carreaux" in (
+    assert "les réponses permises sont : annoncer trèfles, annoncer piques, annoncer carreaux" in (
         e.value.in_lang("fr"))
     for typed in ("annoncer trèfles", "ANNONCER Trefles", "announce clubs"):
         assert st.parse_move(typed).text == "announce clubs"
@@ -162,7 +162,7 @@ def test_a_french_table_takes_french_nouns(tmp_path: Path) -> None:
     child.expect("Entrée")
     _type(child, "")
     said = _type(child, "annoncer cœurs")
-    assert "les choix sont : annoncer trèfles, annoncer piques, annoncer carreaux" in said
+    assert "les réponses permises sont : annoncer trèfles, annoncer piques, annoncer carreaux" in said
     screen = _type(child, "annoncer trefle")  # a singular too
     assert "annonce trèfles pour la manche 1" in screen
     assert "poser 10♦" in screen and "10D" not in screen
