@@ -43,7 +43,8 @@ def test_the_first_word_is_the_one_shown_in_each_language() -> None:
         st.parse_move("annoncer cœur")
     assert "les réponses permises sont : annoncer trèfles, annoncer piques, annoncer carreaux" in (
         e.value.in_lang("fr"))
-    assert "the allowed answers are: announce clubs, announce spades, announce diamonds" in str(e.value)
+    assert ("the allowed answers are: announce clubs, announce spades, announce diamonds"
+            in str(e.value))
 
 
 def test_a_save_waiting_for_the_suit_loads_and_takes_the_other_words() -> None:

@@ -162,7 +162,8 @@ def test_a_french_table_takes_french_nouns(tmp_path: Path) -> None:
     child.expect("Entrée")
     _type(child, "")
     said = _type(child, "annoncer cœurs")
-    assert "les réponses permises sont : annoncer trèfles, annoncer piques, annoncer carreaux" in said
+    assert ("les réponses permises sont : annoncer trèfles, annoncer piques, annoncer carreaux"
+            in said)
     screen = _type(child, "annoncer trefle")  # a singular too
     assert "annonce trèfles pour la manche 1" in screen
     assert "poser 10♦" in screen and "10D" not in screen

@@ -50,6 +50,7 @@ def _typed(rng: random.Random, st: tabletop.State) -> str:
 @pytest.mark.parametrize("game_id", tabletop.games())
 def test_arbitrary_text_at_the_prompt(game_id: str, tmp_path: Path) -> None:
     game = tabletop.load(game_id)
+    most = 120 if game.spec.max_moves > 1000 else 300  # (a match's screens cost ~30 ms each)
     for seed in range(3):
         players = game.spec.min_players if seed % 2 == 0 else game.spec.max_players
         st = game.new_game(players=players, seed=seed)
@@ -61,7 +62,7 @@ def test_arbitrary_text_at_the_prompt(game_id: str, tmp_path: Path) -> None:
         def read(prompt: str, st: tabletop.State = st, rng: random.Random = rng) -> str:
             nonlocal count
             count += 1
-            if count > 300:
+            if count > most:
                 raise EOFError
             return _typed(rng, st)
 
@@ -116,14 +117,15 @@ def _run_main(argv: list[str], monkeypatch: pytest.MonkeyPatch,
     return status, captured.out + captured.err
 
 
+@pytest.mark.parametrize("count", [60, pytest.param(600, marks=pytest.mark.soak)])
 def test_arbitrary_command_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+                                 capsys: pytest.CaptureFixture[str], count: int) -> None:
     monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.chdir(tmp_path)  # a relative --save (say "--save 1=bot:random") lands there
     rng = random.Random(13)
     games = tabletop.games()
-    for _ in range(150):
+    for _ in range(count):
         argv = _argv(rng, games, tmp_path)
         status, out = _run_main(argv, monkeypatch, capsys)
         assert "internal error" not in out and "Traceback" not in out, (argv, out)

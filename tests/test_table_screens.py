@@ -82,9 +82,10 @@ def test_a_watched_game_fits_with_every_hand_shown(game_id: str) -> None:
     players = game.spec.max_players
     rng = random.Random(1)
     st = game.new_game(players=players, seed=1)
-    n = 0  # (a match of hundreds of moves: every fifth screen, and the hands at the end)
+    # (a match of hundreds of moves: every tenth screen, and the hands at the end)
+    every, n = (10 if game.spec.max_moves > 1000 else 1), 0
     while not st.is_over:
-        if n % 5 == 0:
+        if n % every == 0:
             screen = render_screen(st, None, "en", None, 80, 22, spectator=True)
             assert screen_height(console, screen) <= 22, st.history
         n += 1

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pexpect
+import pytest
 from terminal import clean, expect_curtain, moves_on_screen, spawn
 
 import tabletop
@@ -29,12 +30,27 @@ def golden_moves() -> list[tuple[int, str]]:
     return list(zip(seats, plays, strict=True))
 
 
-def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_path: Path):
+@pytest.mark.parametrize("whole", [False, pytest.param(True, marks=pytest.mark.soak)])
+def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_path: Path,
+                                                                         whole: bool):
+    """The suite plays the golden match up to its fifth defense and quits (the save holds
+    every move typed); the whole match, to its end, runs under -m soak."""
     child = spawn(["play", "arcane-arena", "--players", ",".join(NAMES), "--seed", "47"],
                   tmp_path, timeout=30)
     seat_now = None
     defenses = 0
-    for n, (seat, move) in enumerate(golden_moves()):
+    moves = golden_moves()
+    for n, (seat, move) in enumerate(moves):
+        if not whole and defenses >= 5 and seat == seat_now:
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            child.close()
+            saved = tabletop.restore(
+                (tmp_path / "arcane-arena-47.json").read_text(encoding="utf-8"))
+            assert not saved.is_over
+            assert saved.history == [m.replace("P1", "Ana").replace("P2", "Ben")
+                                     .replace("P3", "Cleo") for _s, m in moves[:n]]
+            return
         curtain = seat != seat_now
         if curtain:
             expect_curtain(child, f"Pass to {NAMES[seat]}")
