@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pexpect
 
+import tabletop
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -57,3 +59,11 @@ def expect_curtain(child: pexpect.spawn, pattern: str) -> int:
     while child.expect([pattern, "Press Enter to hide the board"]) == 1:
         child.sendline("")
     return 0
+
+
+def quit_and_load(child: pexpect.spawn, save: Path) -> tabletop.State:
+    """Type quit at the prompt, wait for the program to end, and the game its save holds."""
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    return tabletop.restore(save.read_text(encoding="utf-8"))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import clean, expect_curtain, moves_on_screen, spawn
+from terminal import clean, expect_curtain, moves_on_screen, quit_and_load, spawn
 
 import tabletop
 
@@ -42,11 +42,7 @@ def test_a_three_seat_match_to_its_end_with_the_curtain_before_each_defense(tmp_
     moves = golden_moves()
     for n, (seat, move) in enumerate(moves):
         if not whole and defenses >= 5 and seat == seat_now:
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
-            saved = tabletop.restore(
-                (tmp_path / "arcane-arena-47.json").read_text(encoding="utf-8"))
+            saved = quit_and_load(child, tmp_path / "arcane-arena-47.json")
             assert not saved.is_over
             assert saved.history == [m.replace("P1", "Ana").replace("P2", "Ben")
                                      .replace("P3", "Cleo") for _s, m in moves[:n]]

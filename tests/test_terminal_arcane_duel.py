@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from terminal import clean, expect_curtain, moves_on_screen, spawn
+from terminal import clean, expect_curtain, moves_on_screen, quit_and_load, spawn
 
 import tabletop
 
@@ -44,11 +44,7 @@ def test_a_hot_seat_match_to_its_end_with_the_curtain_before_each_defense(
     moves = golden_moves()
     for n, (seat, move, hand) in enumerate(moves):
         if not whole and defenses >= 4 and seat == seat_now:
-            child.sendline("quit")
-            child.expect(pexpect.EOF)
-            child.close()
-            saved = tabletop.restore(
-                (tmp_path / "arcane-duel-0.json").read_text(encoding="utf-8"))
+            saved = quit_and_load(child, tmp_path / "arcane-duel-0.json")
             assert saved.history == [m for _s, m, _h in moves[:n]] and not saved.is_over
             return
         asked = move.startswith("defend ") or move == "no defense"
