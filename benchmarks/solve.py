@@ -41,7 +41,8 @@ from typing import Any
 import tabletop
 from tabletop.bots import decide, make_bot
 from tabletop.cli import _solve_one
-from tabletop.solve import ChanceSolver, solved, unseen_count, wilson
+from tabletop.solve import ChanceSolver, solved, unseen_count
+from tabletop.stats import wilson
 
 _BOTS: dict[tuple[tuple[str, float], ...], Any] = {}
 

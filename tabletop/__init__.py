@@ -13,7 +13,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
-    AmbiguousMoveError,
     ArgumentError,
     DeckError,
     ExpressionError,
@@ -51,7 +50,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "AmbiguousMoveError", "ArgumentError", "DeckError", "Event", "ExpressionError", "Game",
+    "ArgumentError", "DeckError", "Event", "ExpressionError", "Game",
     "GameOverError", "IllegalMoveError", "Move", "NotationError", "OptionError", "Outcome",
     "PlayerCountError", "RulesetError", "SaveFileError", "State", "TabletopError",
     "UnknownGameError", "WrongSeatError", "doc_path", "games", "load", "restore", "ruleset_path",

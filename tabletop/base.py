@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 _S = TypeVar("_S", bound="StateBase")
+_T = TypeVar("_T")
 # what the engine may be doing when it meets a ruleset's mistake (State._bug)
 _Random = random.Random
 _copy_list = list.copy
@@ -114,7 +116,7 @@ class StateBase:
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
         # while play() runs a move: each zone's cards and each seat's known cards as they
-        # were before the move first changed them, put back if the move fails (_snapshot)
+        # were before the move first changed them, put back if the move fails (State.play)
         self._undo_zones: dict[str, list[int]] | None = None
         self._undo_known: dict[int, set[int]] | None = None
         # derived values already computed, by (name, me, viewer), while nothing changes (a
@@ -170,30 +172,26 @@ class StateBase:
             undo[seat] = set(known)
         return known
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """What a move may change, to put back if the ruleset fails half-way. The frames of a
-        game waiting on a question are kept as they are, with their step and the contents of
-        their locals, and put back in place (no new frames made before every move). The
-        zones and the seats' knowledge are not copied: the steps that change them keep each
-        one as it was before its first change (``_undo_zones``, ``_undo_known``, until
-        ``_end_move``), and where each card lies is put back from the zones kept."""
-        frames = self.frames
-        kept = self._keep_frames(frames) if frames else None
-        undo_zones: dict[str, list[int]] = {}
-        undo_known: dict[int, set[int]] = {}
-        self._undo_zones, self._undo_known = undo_zones, undo_known
-        return (undo_zones, self.vars.copy(), undo_known,
-                set(self.out), self.turn_seat, self.turn,
-                self.round, self.pending, kept, len(self.history),
-                len(self.turn_log), len(self.log), self.outcome)
-
     @staticmethod
     def _keep_frames(frames: list[Frame]) -> Any:
-        """The frames of a game waiting on a question, kept for an undo (``_snapshot``)."""
+        """The frames of a game waiting on a question, kept for an undo (``State.play``)."""
         tables: dict[int, dict[str, Any]] = {}
         for f in frames:
             tables[id(f.locals)] = f.locals
         return (frames[:], [f.index for f in frames], [(t, t.copy()) for t in tables.values()])
+
+    def read_still(self, read: Callable[..., _T], *args: Any) -> _T:
+        """For bots and solvers: ``read(memo, *args)``, a reading of this state that changes
+        nothing (a solver's bound, a bot's estimate), with each derived value computed once
+        for it: ``memo`` is the dict of derived values by (name, me, viewer), open until
+        ``read`` returns, which ``read`` may fill ahead with values it knows."""
+        saved = self._derived_memo
+        memo: dict[tuple[str, Any, Any], Any] = {}
+        self._derived_memo = memo
+        try:
+            return read(memo, *args)
+        finally:
+            self._derived_memo = saved
 
     def _end_move(self) -> None:
         """The move is over (played or undone): its changes are no longer kept."""

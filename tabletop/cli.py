@@ -756,7 +756,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
     import json
     import statistics
 
-    from . import solve
+    from . import solve, stats
     if not a.game and not a.load:
         raise UsageError("cli_which_game_solve")
     if sum(x is not None and x is not False for x in (a.seed, a.deck, a.games, a.load)) > 1:
@@ -798,7 +798,7 @@ def cmd_solve(console: Console, a: argparse.Namespace, status: Any = None) -> in
                     bar.advance(task)
         won = sum(1 for _s, w, _t in results if w)
         decided = sum(1 for _s, w, _t in results if w is not None)
-        lo, hi = solve.wilson(won, decided)
+        lo, hi = stats.wilson(won, decided)
         median = statistics.median(t for _s, _w, t in results)
         out.update({"games": a.games, "winnable": won, "decided": decided,
                     "share": won / decided if decided else None, "interval": [lo, hi],

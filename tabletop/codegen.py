@@ -103,7 +103,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
     zones = st.zones
     where = st.where
     dest = zones[key]
-    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    undo = st._undo_zones  # the zones as they were before the move (State.play)
     if undo is not None and key not in undo:
         undo[key] = dest[:]
     if cards:  # the whole of one other zone, in its order (a hand, a pile moved at once):
@@ -157,7 +157,7 @@ def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key
         key = st.zone_key(to, ctx)
     zones = st.zones
     dest = zones[key]
-    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    undo = st._undo_zones  # the zones as they were before the move (State.play)
     if undo is not None and key not in undo:
         undo[key] = dest[:]
     if not pile or src == key:  # nothing to move, or a zone moved onto itself (unchanged)

@@ -280,7 +280,7 @@ class Effects(StateBase):
     def put(self, uid: int, key: str, at: str | None) -> None:
         """Move one card to zone ``key`` (top or bottom; default by the zone's order)."""
         src = self.where[uid]
-        undo = self._undo_zones  # the zones as they were before the move (_snapshot)
+        undo = self._undo_zones  # the zones as they were before the move (State.play)
         if src:
             if undo is not None and src not in undo:
                 undo[src] = self.zones[src][:]

@@ -69,10 +69,6 @@ class IllegalMoveError(TabletopError):
     """A move parses but is not legal in the current position; the message says why."""
 
 
-class AmbiguousMoveError(TabletopError):
-    """A move's text matches more than one legal move."""
-
-
 class WrongSeatError(TabletopError):
     """A move was played for a seat that is not the one to decide now."""
 

@@ -52,11 +52,6 @@ class Context(Protocol):
         """Call an engine function that is not one of the core functions below."""
 
 
-class HasAttrs(Protocol):
-    def attr(self, name: str) -> Value:
-        """The value of an attribute, or None."""
-
-
 _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>\d+)

@@ -175,23 +175,23 @@ class _Words:
             return (st.outcome.scores[0] if 0 in st.outcome.winners else NOWIN), 0
         if self.bound is None and (self.order is None or not ordered):
             return math.inf, 0
-        saved, st._derived_memo = st._derived_memo, {}  # nothing changes while it is read
-        Work.reset()  # its own budget of work, as a move or a view has
-        try:
-            ctx = Ctx(st, {"me": 0})
-            if self.by_zones:
-                self._fill(st, ctx, st._derived_memo)
-            v = math.inf if self.bound is None else self.bound(ctx)
-            if v is None or v is False:
-                return NOWIN, 0
-            e = self.order(ctx) if ordered and self.order is not None else 0
-        finally:
-            st._derived_memo = saved
+        v, e = st.read_still(self._judge, st, ordered)
         if isinstance(v, bool) or not isinstance(v, int | float):
             raise SolveError(f"the ruleset's solver.win_bound gave {v!r}, not a number")
         if isinstance(e, bool) or not isinstance(e, int | float):
             raise SolveError(f"the ruleset's solver.order gave {e!r}, not a number")
         return v, e
+
+    def _judge(self, memo: dict[Any, Any], st: State, ordered: bool) -> tuple[Any, Any]:
+        """``judge``'s reading, done while nothing changes (``State.read_still``)."""
+        Work.reset()  # its own budget of work, as a move or a view has
+        ctx = Ctx(st, {"me": 0})
+        if self.by_zones:
+            self._fill(st, ctx, memo)
+        v = math.inf if self.bound is None else self.bound(ctx)
+        if v is None or v is False:
+            return NOWIN, 0
+        return v, self.order(ctx) if ordered and self.order is not None else 0
 
     def _fill(self, st: State, ctx: Ctx, memo: dict[Any, Any]) -> None:
         """Puts in ``memo`` (the state's memo of derived values while nothing changes) and in
@@ -1050,17 +1050,6 @@ def unseen_count(st: State, seat: int = 0) -> int:
     return len(_hidden_places(st, seat))
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion k/n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
-
-
 def _swapped(st: State, a: int, b: int) -> tuple[Any, ...]:
     """The key of ``st`` (no mask) with the cards ``a`` and ``b`` exchanged."""
     w = st.copy(rng=False)
@@ -1168,9 +1157,9 @@ def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
     Python version counts too). None when the ruleset is not read from a file. A change to
     the code that keeps the keys and the values keeps the table: a long solve stopped and
     taken up again (``solved``) survives unrelated changes."""
-    from .summary import _signature
+    from .summary import ruleset_signature
 
-    sig = _signature(Path(game.spec.source))
+    sig = ruleset_signature(Path(game.spec.source))
     if sig is None:
         return None
     texts = hashlib.sha256()

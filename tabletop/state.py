@@ -71,8 +71,12 @@ class State(MoveListing, Effects, Views, Saving):
             m = self._check_move(move)
         else:
             raise arg_error("play", "move", "move", move)
-        # _snapshot, written out (see there): what a move may change, to put back if the
-        # ruleset fails half-way
+        # what a move may change, to put back if the ruleset fails half-way. The frames of a
+        # game waiting on a question are kept as they are, with their step and the contents
+        # of their locals, and put back in place. The zones and the seats' knowledge are not
+        # copied: the steps that change them keep each one as it was before its first change
+        # (_undo_zones, _undo_known, until the move is over), and where each card lies is put
+        # back from the zones kept.
         frames = self.frames
         if frames:
             kept = self._keep_frames(frames)
@@ -94,14 +98,14 @@ class State(MoveListing, Effects, Views, Saving):
                 raise
             raise self._bug(e, "doing_playing", self._where, m.text) from None
         finally:  # the move is over (played or undone): its changes no longer kept
-            self._undo_zones = self._undo_known = None  # _end_move, written out
+            self._undo_zones = self._undo_known = None
 
-    def _play_listed(self, m: Move) -> None:
-        """``play(m)`` for a move ``m`` of the listing ``legal_moves()`` just gave, on a world
-        that is thrown away if a move fails (the search bots' simulations): the same game
-        after it, and the same error naming the field if the ruleset fails half-way, but
-        nothing kept to undo the move (no snapshot, no record of the zones and knowledge it
-        changes: the world is left as the failure left it) and no events given back."""
+    def play_listed(self, m: Move) -> None:
+        """For bots and solvers: ``play(m)`` for a move ``m`` of the listing ``legal_moves()``
+        just gave, on a world that is thrown away if a move fails (a search's simulations).
+        The game after it is the same, and so is the error naming the field if the ruleset
+        fails half-way; but the move is not checked, nothing is kept to undo it (the world is
+        left as the failure left it) and no events are given back."""
         Work.left = MAX_WORK  # Work.reset(), written out
         try:
             self._apply(m)

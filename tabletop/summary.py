@@ -48,7 +48,7 @@ def _cache_file() -> Path:
     return cache_dir() / f"summaries-{VERSION}.json"
 
 
-def _signature(path: Path) -> list[list[Any]] | None:
+def ruleset_signature(path: Path) -> list[list[Any]] | None:
     """(file, mtime, size) of the ruleset and of each ruleset it extends, or None when one of
     them cannot be read (the caller then loads the ruleset, which says what is wrong)."""
     out: list[list[Any]] = []
@@ -138,7 +138,7 @@ def summaries(refs: dict[str, Path]) -> dict[str, dict[str, Any] | Exception]:
     changed = False
     for ref, path in refs.items():
         key = str(resolved(path))
-        sig = _signature(path)
+        sig = ruleset_signature(path)
         hit = cache.get(key)
         if sig is not None and isinstance(hit, dict) and hit.get("sig") == sig:
             out[ref] = hit["entry"]  # of the right shape and digest (_read_cache)

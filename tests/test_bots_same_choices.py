@@ -1,5 +1,5 @@
 """The search bots choose as they did before their playouts were made cheaper (issue 15, sp-mcts):
-a playout's move played without an undo kept (``State._play_listed``), ``Random.choice``
+a playout's move played without an undo kept (``State.play_listed``), ``Random.choice``
 written out, a sampled world's generator seeded when first drawn (``SeedLater``), a view's
 plain values passed as they are. The same moves are chosen for the same seeds, a playout's
 move leaves the game as ``play()`` does, a ruleset's mistake met in a playout is the same
@@ -138,7 +138,7 @@ def test_a_playout_move_leaves_the_game_as_play_does(gid: str) -> None:
             other = st.copy()
             other.legal_moves()
             events = st.play(move)
-            other._play_listed(other._legal[moves.index(move)])  # type: ignore[index]
+            other.play_listed(other._legal[moves.index(move)])  # type: ignore[index]
             assert other.to_json() == st.to_json()
             assert other.log == st.log and other.log[len(other.log) - len(events):] == events
             assert other.rng.getstate() == st.rng.getstate()

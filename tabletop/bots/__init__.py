@@ -64,7 +64,7 @@ def _random_moves(st: State, rng: random.Random, cut: int | None) -> None:
     """Play uniformly random moves until the game ends, at most ``cut`` of them (None: no
     bound), as ``st.play(rng.choice(st.legal_moves()))`` would: the same moves, the same
     draws from ``rng``, the same game after each and the same error naming the field if the
-    ruleset fails; but nothing is kept to undo a move (``State._play_listed``: the world is
+    ruleset fails; but nothing is kept to undo a move (``State.play_listed``: the world is
     thrown away then) and ``Random.choice`` is written out for the generator's own class.
     A ruleset's ``rollout_policy: by_move`` draws a move id first, then one of its moves
     (``_by_move_moves``)."""
@@ -73,10 +73,10 @@ def _random_moves(st: State, rng: random.Random, cut: int | None) -> None:
         return
     if type(rng) is not _Random:
         while st.outcome is None and (cut is None or (cut := cut - 1) >= 0):
-            st._play_listed(rng.choice(st.legal_moves()))
+            st.play_listed(rng.choice(st.legal_moves()))
         return
     getrandbits = rng.getrandbits
-    play = st._play_listed
+    play = st.play_listed
     left = -1 if cut is None else max(cut, 0)  # -1: no bound (it never comes down to 0)
     while st.outcome is None and left != 0:
         left -= 1
@@ -96,7 +96,7 @@ def _by_move_moves(st: State, rng: random.Random, cut: int | None) -> None:
     the move ids legal now (lay, done, accuse) alike, then one of that id's moves alike; so a
     seat that could lay any of five cards accuses as often as it lays, as a player weighs
     the two, instead of once in six."""
-    play = st._play_listed
+    play = st.play_listed
     choice = rng.choice
     left = -1 if cut is None else max(cut, 0)
     while st.outcome is None and left != 0:
@@ -290,7 +290,7 @@ class MctsBot:
             st = sample(rng)
             node = root
             path = [root]
-            # the moves are played as play() would (State._play_listed: a world is thrown
+            # the moves are played as play() would (State.play_listed: a world is thrown
             # away if the ruleset fails in it, so nothing is kept to undo a move)
             while st.outcome is None:
                 moves = st.legal_moves()
@@ -300,7 +300,7 @@ class MctsBot:
                     m = rng.choice(untried)
                     child = _Node(st.current_player)
                     kids[m.text] = child
-                    st._play_listed(m)
+                    st.play_listed(m)
                     path.append(child)
                     break
                 children = [(m, kids[m.text]) for m in moves]
@@ -315,7 +315,7 @@ class MctsBot:
                              + c * sqrt(log(ch.avail) / visits))
                     if score > best_score:
                         best_m, best, best_score = m, ch, score
-                st._play_listed(best_m)
+                st.play_listed(best_m)
                 node = best
                 path.append(best)
             cut = st.spec.rollout_moves
