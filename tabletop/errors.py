@@ -20,6 +20,10 @@ class TabletopError(ValueError):
         return self.texts.get(lang) or str(self)
 
 
+class BotError(TabletopError):
+    """An unknown bot kind or a bad bot setting, or a bot asked to play what it cannot."""
+
+
 class RulesetError(TabletopError):
     """A ruleset file is malformed; the message names the file, line and field.
 

@@ -12,7 +12,7 @@ Two solvers, both generic (they know no game; they play moves on copies of state
   worse, so a position that failed with more of them fails with less too; ``order`` says
   which of the moves of equal bound to try first. The search for a win restarts now and then
   with those moves in another order (``decide``); the derived values the bound and the order
-  read that depend only on some zones are kept by those zones' cards (``_Words``).
+  read that depend only on some zones are kept by those zones' cards (``SolverWords``).
 
 * ``ChanceSolver``: fair and exact. It plays from what the seat sees: every card the seat
   cannot see, and every draw of chance (coin flips, random picks), is a chance node whose
@@ -134,7 +134,7 @@ def state_key(st: State, seat: int | None = None, drop: Iterable[str] = ()) -> t
 # ---------------------------------------------------------------- the ruleset's solver words
 
 
-class _Words:
+class SolverWords:
     """The ruleset's ``solver:`` section, ready to evaluate on a state."""
 
     def __init__(self, st: State) -> None:
@@ -378,7 +378,7 @@ class PerfectSolver:
         if not is_solo(game_state):
             raise SolveError(f"{game_state.game.name} is not a solo game: the solver plays "
                              "only games of one player")
-        self.words = _Words(game_state)
+        self.words = SolverWords(game_state)
         self.max_moves = game_state.spec.max_moves
         self.chance = has_chance(game_state.spec)
         self.node_budget = nodes
@@ -869,7 +869,7 @@ class ChanceSolver:
         # processor time, as the perfect solver: a busy machine does not cut a search short
         self.deadline = time.process_time() + seconds if seconds else None
         self.nodes = 0
-        self.words = _Words(game_state)  # win_bound: null where no win is reachable
+        self.words = SolverWords(game_state)  # win_bound: null where no win is reachable
         # key -> probability of winning, and the length of the longest line
         # from there (how close to max_moves it may be reached with the same value), in flat
         # arrays (a whole game keeps some 10^8 positions)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.bots import BotError, decide, make_bot
+from tabletop.bots import decide, make_bot
+from tabletop.errors import BotError
 
 DUEL = tabletop.load(Path(__file__).parent / "rulesets" / "secret-duel.yaml")
 SCOUNDREL = tabletop.load("scoundrel")

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import tabletop
-from tabletop.bots import BotError, decide, make_bot
+from tabletop.bots import decide, make_bot
+from tabletop.errors import BotError
 
 SCOUNDREL = tabletop.load("scoundrel")
 CODES = [c.code for c in SCOUNDREL.spec.cards]

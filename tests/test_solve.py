@@ -10,7 +10,15 @@ import pytest
 from tabletop import registry
 from tabletop.bots import decide, make_bot
 from tabletop.cli import main
-from tabletop.solve import NOWIN, ChanceSolver, PerfectSolver, _Script, _Words, outcomes, state_key
+from tabletop.solve import (
+    NOWIN,
+    ChanceSolver,
+    PerfectSolver,
+    SolverWords,
+    _Script,
+    outcomes,
+    state_key,
+)
 
 SCOUNDREL = registry.load("scoundrel")
 PYRAMIDE = registry.load("pyramide-escape")
@@ -181,7 +189,7 @@ def test_expert_refuses_games_of_several_players() -> None:
 
 def test_win_bound_reads_no_win_when_health_cannot_cover() -> None:
     st = SCOUNDREL.new_game(deck=["AS", "AC", "KS", "KC"])
-    assert _Words(st).win_bound(st) == NOWIN
+    assert SolverWords(st).win_bound(st) == NOWIN
 
 
 def test_cli_solve_speaks_french(capsys) -> None:

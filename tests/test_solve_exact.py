@@ -15,10 +15,10 @@ from tabletop.bots import decide, make_bot
 from tabletop.cli import main
 from tabletop.solve import (
     ChanceSolver,
+    SolverWords,
     _deal,
     _hidden_places,
     _Script,
-    _Words,
     outcomes,
     solved,
     state_key,
@@ -345,7 +345,7 @@ def test_pyramide_win_bound_lets_the_amulet_cancel_the_thirst() -> None:
         st.play(m)
     assert [m.text for m in st.legal_moves()] == ["cancel thirst", "cancel sand"]
     assert st.view(0)["fatigue"] == 2 and st.view(0)["items"] == []
-    assert _Words(st).win_bound(st) == 1
+    assert SolverWords(st).win_bound(st) == 1
     solver = ChanceSolver(st)
     assert solver.value(st) == pytest.approx(0.25)
     assert solver.best(st)[1].text == "cancel thirst"

@@ -14,17 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..errors import TabletopError
+from ..errors import BotError, TabletopError
 from ..expr import Compiled
 from ..ruleset_messages import ruleset_error
 from ..state import Move, State
 from ..values import message_error
 from ..views import LazyView
-
-
-class BotError(TabletopError):
-    """An unknown bot kind or a bad bot setting."""
-
+from .expert import ExpertBot
 
 Sampler = Callable[[random.Random], State]
 
@@ -336,7 +332,7 @@ class MctsBot:
 
 
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot,
-                                       "mcts": MctsBot}
+                                       "mcts": MctsBot, "expert": ExpertBot}
 
 
 def make_bot(kind: str, seed: int | None = None, **settings: float) -> Bot:
@@ -363,7 +359,3 @@ def decide(bot: Bot, state: State, seat: int) -> Move:
     legal = state.legal_moves() if isinstance(bot, RandomBot) else state.bot_moves(seat)
     return bot.choose(seat, state.view(seat), legal, lambda rng: state.determinize(seat, rng))
 
-
-from .expert import ExpertBot  # noqa: E402  (it uses BotError and Sampler above)
-
-BOTS["expert"] = ExpertBot

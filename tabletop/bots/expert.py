@@ -16,21 +16,24 @@ import math
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..errors import BotError
 from ..solve import (
     NOWIN,
     ChanceSolver,
     OutOfBudget,
     PerfectSolver,
     SolveError,
-    _Words,
+    SolverWords,
     load_solved,
     state_key,
     unseen_count,
 )
 from ..state import Ctx, Move, State
-from . import BotError, Sampler
+
+if TYPE_CHECKING:
+    from . import Sampler
 
 
 class ExpertBot:
@@ -120,7 +123,7 @@ class ExpertBot:
 
     def _sampled(self, world: State, seat: int, legal: list[Move], sample: Sampler
                  ) -> list[tuple[float | None, Move]]:
-        words = _Words(world)
+        words = SolverWords(world)
         wins = [0.0] * len(legal)
         settled = [0] * len(legal)
         bounds = [0.0] * len(legal)

@@ -16,9 +16,9 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 
 from .. import savefiles
-from ..bots import Bot, BotError, decide
+from ..bots import Bot, decide
 from ..bots.expert import ExpertBot
-from ..errors import RulesetError, TabletopError
+from ..errors import BotError, RulesetError, TabletopError
 from ..files import MAX_PAGE_BYTES, read_text
 from ..registry import doc_path, page_lang
 from ..ruleset_messages import os_why
