@@ -17,7 +17,7 @@ from helpers import load_ruleset
 from tabletop import registry
 from tabletop.cli import main
 from tabletop.errors import RulesetError
-from tabletop.solve import NOWIN, PerfectSolver, _Words, state_key
+from tabletop.solve import NOWIN, PerfectSolver, SolverWords, state_key
 
 SCOUNDREL = registry.load("scoundrel")
 OPTIONS = [{"binding": b, "difficulty": d}
@@ -53,7 +53,7 @@ def _check(deck, options):
     st = SCOUNDREL.new_game(deck=deck, options=options)
     seen: list = []
     truth = _exhaustive(st, {}, seen)
-    words = _Words(st)
+    words = SolverWords(st)
     for pos, value in seen:  # the bound is an upper bound everywhere
         assert words.win_bound(pos) >= value, (deck, options, pos.history)
     solver = PerfectSolver(st)
@@ -77,7 +77,7 @@ def test_one_weapon_kills_one_monster_of_each_value_under_strict_binding(binding
     st = SCOUNDREL.new_game(deck=deck, options={"binding": binding})
     assert _check(deck, {"binding": binding, "difficulty": "classic"}) == best
     # the bound sees the pair under strict binding: 20 + 2 - (1 + 11) = 10, plus the potion
-    bound = _Words(st).win_bound(st)
+    bound = SolverWords(st).win_bound(st)
     assert bound == (12 if binding == "strict" else 22)
 
 
@@ -88,7 +88,7 @@ def test_a_pair_too_many_is_a_proven_loss() -> None:
     for options in ({"binding": "strict", "difficulty": "hard"},
                     {"binding": "strict", "difficulty": "classic"}):
         st = SCOUNDREL.new_game(deck=deck, options=options)
-        assert _Words(st).win_bound(st) == NOWIN
+        assert SolverWords(st).win_bound(st) == NOWIN
         assert PerfectSolver(st).decide(st) == (False, ())
     # inclusive binding: the 9 kills K, K, Q, Q for 4 + 4 + 3 + 3 = 14: winnable
     st = SCOUNDREL.new_game(deck=deck, options={"binding": "inclusive"})
@@ -103,7 +103,7 @@ def test_the_held_weapon_fights_only_below_its_last_kill() -> None:
     for m in ("equip 8D", "fight 5S", "fight 3S"):
         st.play(m)
     assert st.view(0)["fights_below"] == 3
-    assert _Words(st).win_bound(st) > NOWIN  # 20 + 2 - (4 + 7 + 6) = 5 > 0: not yet ruled out
+    assert SolverWords(st).win_bound(st) > NOWIN  # 20 + 2 - (4 + 7 + 6) = 5 > 0: not yet ruled out
     assert _check(deck, {"binding": "strict", "difficulty": "hard"}) > NOWIN
 
 

@@ -13,7 +13,7 @@ from helpers import load_ruleset
 from tabletop import registry
 from tabletop.context import Ctx
 from tabletop.expr import Work
-from tabletop.solve import NOWIN, PerfectSolver, _Words
+from tabletop.solve import NOWIN, PerfectSolver, SolverWords
 
 SCOUNDREL = registry.load("scoundrel")
 OPTIONS = [{"binding": b, "difficulty": d}
@@ -126,15 +126,15 @@ def test_the_values_of_a_position_are_kept_whole() -> None:
     """A position whose zones were met before is judged from the values kept whole (the same
     bound and order as judged afresh); one whose room changed reuses what its dungeon gave."""
     st = SCOUNDREL.new_game(seed=3, options={"binding": "strict"})
-    words = _Words(st)
+    words = SolverWords(st)
     first = words.judge(st)
     assert len(words.whole) == 1
     kept = dict(words.cache)
-    assert words.judge(st.copy()) == first == _Words(st).judge(st)
+    assert words.judge(st.copy()) == first == SolverWords(st).judge(st)
     assert len(words.whole) == 1 and words.cache == kept  # nothing computed again
     c = st.copy()
     c.play(next(m for m in c.legal_moves() if m.move_id != "avoid"))
-    assert words.judge(c) == _Words(c).judge(c)
+    assert words.judge(c) == SolverWords(c).judge(c)
     assert len(words.whole) == 2
     # what the dungeon alone gives was not computed again: only the room's cards changed
     assert c.zones["dungeon"] == st.zones["dungeon"]
@@ -182,8 +182,8 @@ def test_a_room_that_cannot_be_avoided_meets_the_weapons_at_hand() -> None:
     ctx = Ctx(hard, {"me": 0})
     assert ctx.lookup("least_damage") == 4 + 3 + 2 + 1  # each with the 10 to come
     assert ctx.lookup("room_extra") == 3 * 10  # all but one bare: 10 more each
-    assert _Words(hard).win_bound(hard) == NOWIN
+    assert SolverWords(hard).win_bound(hard) == NOWIN
     assert _check(deck, {"difficulty": "hard"}) == NOWIN
     classic = SCOUNDREL.new_game(deck=deck, options={"difficulty": "classic"})
-    assert _Words(classic).win_bound(classic) > NOWIN  # the room may be avoided
+    assert SolverWords(classic).win_bound(classic) > NOWIN  # the room may be avoided
     assert _check(deck, {"difficulty": "classic"}) > NOWIN

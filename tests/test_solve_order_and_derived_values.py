@@ -12,7 +12,7 @@ from test_solve_fast2 import _positions
 
 from tabletop import registry
 from tabletop.errors import RulesetError
-from tabletop.solve import NOWIN, PerfectSolver, SolveError, _Words, state_key
+from tabletop.solve import NOWIN, PerfectSolver, SolveError, SolverWords, state_key
 
 SCOUNDREL = registry.load("scoundrel")
 
@@ -92,7 +92,7 @@ def test_a_bad_order_is_one_sentence(tmp_path) -> None:
 def test_derived_values_are_kept_by_the_zones_they_read(tmp_path) -> None:
     game = _climb(tmp_path, "energy")
     st = game.new_game(deck=["2S", "3S", "4S", "5S", "6S"])
-    words = _Words(st)
+    words = SolverWords(st)
     # cost_ahead reads the deck only; spare reads a var: computed again each time
     assert [(n, own) for n, own, _deps in words.by_zones] == [("cost_ahead", ("deck",))]
     assert words.judge(st) == (1, 6)
@@ -103,14 +103,14 @@ def test_derived_values_are_kept_by_the_zones_they_read(tmp_path) -> None:
 
 
 def test_scoundrel_bound_and_order_are_the_same_kept_or_computed() -> None:
-    """One _Words for a whole search (its cache full) reads every position as a fresh one."""
+    """One SolverWords for a whole search (its cache full) reads every position as a fresh one."""
     kept = None
     for options in ({"binding": "strict"}, {"binding": "inclusive", "difficulty": "hard"}):
         for seed in range(6):
             positions = _positions(SCOUNDREL, options, seed, count=60)
-            kept = _Words(positions[0])
+            kept = SolverWords(positions[0])
             for pos in positions:
-                assert kept.judge(pos) == _Words(pos).judge(pos)
+                assert kept.judge(pos) == SolverWords(pos).judge(pos)
     assert kept is not None and len(kept.cache) > 10
     # the costly parts of the bound are kept (Scoundrel: the cards ahead, by kind)
     names = {n for n, _own, _deps in kept.by_zones}
