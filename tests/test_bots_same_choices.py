@@ -1,4 +1,4 @@
-"""The search bots choose as they did before their playouts were made cheaper (issue 15, sp-mcts):
+"""The search bots choose as they did before their playouts were made cheaper:
 a playout's move played without an undo kept (``State.play_listed``), ``Random.choice``
 written out, a sampled world's generator seeded when first drawn (``SeedLater``), a view's
 plain values passed as they are. The same moves are chosen for the same seeds, a playout's

@@ -1,4 +1,4 @@
-"""Effects compiled to Python (issue 15, codegen.py): the generated code of a block is built
+"""Effects compiled to Python (codegen.py): the generated code of a block is built
 from the checked step tree alone (hostile names enter it only quoted), it plays every shipped
 game exactly as the step-by-step interpreter does (the same events in both languages, views,
 outcome), and a ruleset's mistake met inside it still names its field and undoes the move."""
@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
+from helpers import interpreter_only, load_ruleset
 
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import _NAMESPACE, segments_source
-from tabletop.effects import Effects
 from tabletop.expr import CARD_SLOTS
 from tabletop.game import Game
 from tabletop.values import Event, make_event
@@ -118,17 +117,8 @@ def test_hostile_names_enter_the_generated_code_only_quoted(tmp_path: Path) -> N
     assert st.view(0)["score"] == 5  # 1, then 10 / 1 kept at the var's max
 
 
-def _interpreted(game: Game) -> Game:
-    """The same game run by the step-by-step interpreter only (no generated code)."""
-    g = Game(game.spec, game.source_ref)
-    g.segments = [{} for _ in g.segments]
-    g.end_check = Effects._check_end_rules  # the end rules tested one by one
-    g.outcomes = {}  # and the outcomes evaluated as the interpreter does
-    return g
-
-
 def _play_both(game: Game, seed: int, players: int) -> None:
-    slow = _interpreted(game)
+    slow = interpreter_only(game)
     a = game.new_game(players=players, seed=seed)
     b = slow.new_game(players=players, seed=seed)
     rng = random.Random(seed)
@@ -173,7 +163,7 @@ def test_a_loop_stops_at_the_same_step_with_the_same_sentence(
         tmp_path: Path, interpreted: bool) -> None:
     g = load_ruleset(tmp_path, RULES)
     if interpreted:
-        g = _interpreted(g)
+        g = interpreter_only(g)
     st = g.new_game(seed=1)
     with pytest.raises(RulesetError, match="more than 100000 steps") as info:
         st.play("loop")

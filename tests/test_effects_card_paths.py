@@ -1,4 +1,4 @@
-"""The card games' paths written out in the generated code (issue 15, sp-cards): a ``deal``
+"""The card games' paths written out in the generated code: a ``deal``
 (its zones, count or fill, the top cards taken at once, card by card when the zones are one),
 a ``move`` of a list of one card, a card-effect loop over one card or several, a question's
 ``Pending`` made in place, a ``set`` of several per-seat vars of ``me``, and a frame found at
@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _interpreted
-from test_engine_compiled_frames import play_alike
+from helpers import interpreter_only, load_ruleset, play_alike
 
 import tabletop
 from tabletop import RulesetError
@@ -135,7 +133,7 @@ def _state(st: Any) -> Any:
 def test_every_move_is_the_interpreters_and_a_save_at_a_question_plays_on(
         tmp_path: Path, players: int) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     asked = 0
     for seed in range(20):
         a = g.new_game(players=players, seed=seed)
@@ -160,14 +158,14 @@ def test_every_move_is_the_interpreters_and_a_save_at_a_question_plays_on(
 def test_a_mistake_in_a_deal_names_its_field_and_undoes_the_move(
         tmp_path: Path, move: str, field: str) -> None:
     g = load_ruleset(tmp_path, RULES)
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=2, seed=3)
         before = _state(st)
         with pytest.raises(RulesetError) as info:
             st.play(move)
         assert info.value.field == field and "was not played" in str(info.value)
         assert _state(st) == before and st.history == []
-    a, b = g.new_game(players=2, seed=3), _interpreted(g).new_game(players=2, seed=3)
+    a, b = g.new_game(players=2, seed=3), interpreter_only(g).new_game(players=2, seed=3)
     play_alike(a, b, move)  # the same sentence from both
 
 
@@ -189,7 +187,7 @@ def test_a_deal_takes_the_top_cards_where_the_interpreter_puts_them(tmp_path: Pa
 @pytest.mark.parametrize("game_id", ["arcane-arena", "aria"])
 def test_more_players_play_as_the_interpreter_with_the_same_frames(game_id: str) -> None:
     g = tabletop.load(game_id)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     for players in (3, 4):
         a = g.new_game(players=players, seed=players)
         b = slow.new_game(players=players, seed=players)

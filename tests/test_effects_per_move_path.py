@@ -1,4 +1,4 @@
-"""The per-move path written out (issue 15, branch speed-move): a question's prompt written
+"""The per-move path written out: a question's prompt written
 into the generated code (no renderer called), one card moved to a per-seat zone written out,
 the closing pop of a block written in place of its call, ``seats()`` read without a lambda,
 and a question's answers listed from a plan kept per notation. Each plays as the step-by-step
@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _check_source, _interpreted
+from helpers import interpreter_only, load_ruleset
+from test_effects_as_interpreted import _check_source
 
 import tabletop
 from tabletop import RulesetError
@@ -102,7 +102,7 @@ def test_a_prompt_is_written_out_and_reads_as_the_interpreter_says_it(tmp_path: 
     text = "".join(segments_source(g, b) for b in g.all_blocks)
     assert "'Say a word'" in text and "'Dites un mot'" in text  # no renderer for plain text
     assert "_display(" in text  # the holes of the other prompt, written out
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=2, seed=1, deck=["c1", "c2", "c3", "c4"])
         st.play("draw")
         st.play("keep") if st.pending else None
@@ -140,7 +140,7 @@ def test_a_block_that_ends_with_a_procedure_pops_in_place(tmp_path: Path) -> Non
     # the frames waiting on a question, and after it, as the interpreter leaves them
     for seed in range(6):
         a = g.new_game(players=3, seed=seed)
-        b = _interpreted(g).new_game(players=3, seed=seed)
+        b = interpreter_only(g).new_game(players=3, seed=seed)
         rng = random.Random(seed)
         while not a.is_over:
             legal = [m for m in a.legal_moves() if m.text != "bad"]
@@ -199,7 +199,7 @@ def test_a_comparison_with_a_number_is_written_out_and_agrees(text: str) -> None
     """``a < 3`` is written without the call of ``_lt`` (a null on either side is false, the
     other side read once), even inside a comprehension; Python's refusal of ``:=`` in the
     items of a comprehension is respected (the code is generated, not the closures)."""
-    from test_engine_compiled_expressions import Ctx as BareCtx
+    from test_expressions_generated import Ctx as BareCtx
 
     from tabletop.errors import ExpressionError
     from tabletop.expr import _closure, compile_expr, generate_source, parse_expr
@@ -271,7 +271,7 @@ def test_the_end_check_reads_each_remembered_derived_value_once(tmp_path: Path) 
     assert not re.findall(r"(?<!:= )_k\d+\(ctx\)", source), source
     for deck in (["c1", "c2", "c3"], ["c2", "c3", "c1"], ["c3", "c1", "c2"]):
         ends = []
-        for game in (g, _interpreted(g)):
+        for game in (g, interpreter_only(g)):
             st = game.new_game(seed=1, deck=deck)
             while not st.is_over:
                 st.play(st.legal_moves()[0])

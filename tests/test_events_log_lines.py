@@ -1,4 +1,4 @@
-"""Log lines and other events as frozen values made once (issue 15, sp-pyramide): a log step
+"""Log lines and other events as frozen values made once: a log step
 keeps the event of each distinct line (its holes as they read: a number, a card, the card whose
 attribute a hole reads; and the seat for ``log``) and gives that same event again; a coin's
 event and a revealed card's are made once; a question's answers that are lists are made as
@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _check_source, _interpreted
+from helpers import interpreter_only, load_ruleset
+from test_effects_as_interpreted import _check_source
 
 from tabletop import RulesetError
 from tabletop.codegen import _LOG_MEMO, flat_source, segments_source
@@ -147,7 +147,7 @@ def _play_alike(a: Any, b: Any, text: str) -> None:
 
 def test_every_move_is_the_interpreters(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     for seed in range(16):
         a = g.new_game(players=2, seed=seed)
         b = slow.new_game(players=2, seed=seed)
@@ -205,7 +205,7 @@ def test_a_line_shows_what_its_holes_hold_each_time(tmp_path: Path) -> None:
 
 def test_more_lines_than_a_step_keeps_are_each_shown(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["e4", "d3", "a1", "b2", "c0"]
     a = g.new_game(players=2, seed=1, deck=deck)
     b = slow.new_game(players=2, seed=1, deck=deck)
@@ -231,7 +231,7 @@ def test_a_mistake_in_a_hole_names_its_field_and_undoes_the_move(tmp_path: Path)
 
 def test_filters_of_one_card_several_and_none_move_as_before(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["c0", "a1", "d3", "e4", "b2"]
     a = g.new_game(players=2, seed=1, deck=deck)
     b = slow.new_game(players=2, seed=1, deck=deck)
@@ -247,7 +247,7 @@ def test_filters_of_one_card_several_and_none_move_as_before(tmp_path: Path) -> 
 
 def test_a_question_in_a_cards_effect_waits_and_a_save_resumes(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["b2", "a1", "c0", "d3", "e4"]
     a = g.new_game(players=2, seed=1, deck=deck)
     b = slow.new_game(players=2, seed=1, deck=deck)
@@ -274,7 +274,7 @@ def test_the_generated_code_holds_only_our_names(tmp_path: Path) -> None:
 
 def test_answers_that_are_lists_are_the_moves_they_were(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["a1", "c0", "b2", "d3", "e4"]
     a = g.new_game(players=2, seed=1, deck=deck)
     b = slow.new_game(players=2, seed=1, deck=deck)

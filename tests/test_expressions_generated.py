@@ -1,4 +1,4 @@
-"""Expressions are compiled to Python source built from the checked tree alone (issue 15):
+"""Expressions are compiled to Python source built from the checked tree alone:
 hostile texts either fail to load with a clear sentence or compile to code that reads only
 what the engine hands it; the generated code and the closures agree."""
 
@@ -259,7 +259,7 @@ def test_a_local_named_like_a_zone_or_var_still_hides_it(tmp_path: Path) -> None
     assert st.view(0) == {"total": 4 + 1 + 2, "pile": 2}
 
 
-# ---- the core functions written out as comprehensions (issue 15) ----
+# ---- the core functions written out as comprehensions ----
 
 LOOPS = [
     "count(ll, any(it, it > 1))", "sum(ll, sum(it))", "filter(ll, size(it) > 1)",

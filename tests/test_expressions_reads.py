@@ -1,4 +1,4 @@
-"""The rules' reads made cheaper (issue 15, speed-reads): a loop over a zone's cards reads
+"""The rules' reads made cheaper: a loop over a zone's cards reads
 each card's attribute without testing its type, ``sum(filter(zone, cond), it.value)`` is one
 loop, ``first(zone).value`` reads the card's table, a derived value that reads no seat is
 remembered once for every seat, and ``allowed(card)`` once per card while nothing changes.

@@ -1,4 +1,4 @@
-"""Reads and moves written with the state at hand (issue 15, sp-menteur): a whole zone moved
+"""Reads and moves written with the state at hand: a whole zone moved
 without listing its cards (a zone's name, the acting seat's zone, ``zone[seat]``), several
 cards of one zone taken out in one pass, ``size()`` and ``top()`` of ``zone[seat]``,
 ``seat_name()`` without its call, ``size(seats())`` counted from the state, a seat's zone or
@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
-from test_engine_move_costs import _stepwise
+from helpers import load_ruleset, stepwise
 
 import tabletop
 from tabletop import RulesetError
@@ -148,7 +147,7 @@ def test_the_reads_are_written_out(tmp_path: Path) -> None:
 def test_every_move_plays_as_the_step_by_step_interpreter(tmp_path: Path, seed: int,
                                                           players: int) -> None:
     game = load_ruleset(tmp_path, RULES)
-    slow = _stepwise(game)
+    slow = stepwise(game)
     a = game.new_game(players=players, seed=seed)
     b = slow.new_game(players=players, seed=seed)
     assert _seen(a) == _seen(b)
@@ -202,7 +201,7 @@ def test_a_game_saved_while_a_question_waits_loads_and_plays_on_alike(tmp_path: 
 
 def test_a_shipped_game_plays_as_the_step_by_step_interpreter() -> None:
     game = tabletop.load("deck-menteur")
-    slow = _stepwise(game)
+    slow = stepwise(game)
     for seed, players, options in ((1, 2, {}), (2, 3, {"reveal": "round"}),
                                    (3, 4, {"deal": "refill", "announcer": "previous"})):
         a = game.new_game(players=players, seed=seed, options=options)

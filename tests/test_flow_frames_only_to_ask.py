@@ -1,4 +1,4 @@
-"""Moves without frames where nothing can ask (issue 15): an ``if``, ``do``, ``end_turn`` (its
+"""Moves without frames where nothing can ask: an ``if``, ``do``, ``end_turn`` (its
 hooks), ``for_each`` or ``card_effect`` whose blocks can never ask a question runs as generated
 Python code, without pushing a frame. What a player or an author would notice stays as it was:
 the same events, views and frames after every move as the step-by-step interpreter; a question
@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _check_source, _interpreted
+from helpers import Counting, interpreter_only, load_ruleset, play_alike
+from test_effects_as_interpreted import _check_source
 
 import tabletop
 from tabletop import RulesetError, SaveFileError
 from tabletop.codegen import flat_source, segments_source
-from tabletop.effects import Effects
 from tabletop.registry import restore
 from tabletop.testing import replay
 
@@ -202,59 +201,13 @@ view: {table: table.code, score: score, pick: pick, ends: ends, starts: starts,
 """
 
 
-class _Counting(list[Any]):
-    """A frame stack that counts the frames pushed on it."""
-
-    pushed = 0
-
-    def append(self, frame: Any) -> None:
-        _Counting.pushed += 1
-        super().append(frame)
-
-    def insert(self, index: Any, frame: Any) -> None:  # a frame made below others
-        _Counting.pushed += 1
-        super().insert(index, frame)
-
-    def __setitem__(self, index: Any, frames: Any) -> None:  # frames made below others
-        if isinstance(index, slice):
-            _Counting.pushed += len(frames)
-        super().__setitem__(index, frames)
-
-
-@pytest.fixture
-def count_frames(monkeypatch: pytest.MonkeyPatch) -> type[_Counting]:
-    # every frame stack a state is given (a move's own, a save's, an undo's) counts the
-    # frames pushed on it (a move's first segment runs before the interpreter's loop)
-    def get(self: Effects) -> Any:
-        return self.__dict__["frames"]
-
-    def put(self: Effects, frames: Any) -> None:
-        self.__dict__["frames"] = frames if type(frames) is _Counting else _Counting(frames)
-    monkeypatch.setattr(Effects, "frames", property(get, put), raising=False)
-    _Counting.pushed = 0
-    return _Counting
-
-
-def play_alike(a: Any, b: Any, text: str) -> None:
-    """Play ``text`` in both games: the same events, or the same mistake naming the same field
-    (the move undone in both)."""
-    try:
-        ea = [e.to_dict() for e in a.play(text)]
-    except RulesetError as e:
-        with pytest.raises(RulesetError) as info:
-            b.play(text)
-        assert (e.field, str(e)) == (info.value.field, str(info.value))
-    else:
-        assert ea == [e.to_dict() for e in b.play(text)]
-
-
 def _state(st: Any) -> Any:
     return (st.view(0), st.view(1), dict(st.vars), st.turn_seat, st.turn, st.round,
             [(f.block.id, f.index, sorted(f.locals)) for f in st.frames], st.outcome)
 
 
 def test_blocks_that_never_ask_push_no_frame(tmp_path: Path,
-                                              count_frames: type[_Counting]) -> None:
+                                              count_frames: type[Counting]) -> None:
     g = load_ruleset(tmp_path, RULES)
     st = g.new_game(players=2, seed=1, deck=["c1", "c2", "c0", "c3"])
     count_frames.pushed = 0
@@ -282,7 +235,7 @@ _SLOW = ("grow", "churn", "churn here", "churn deep", "edge deep", "edge do")
 
 def test_every_move_is_the_interpreters(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     for seed in range(12):
         a = g.new_game(players=2, seed=seed)
         b = slow.new_game(players=2, seed=seed)
@@ -371,7 +324,7 @@ def test_a_runaway_loop_stops_at_the_same_step_with_the_same_sentence(
     made as the interpreter has them, and it trips at the same step."""
     g = load_ruleset(tmp_path, RULES)
     seen = []
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=2, seed=1)
         st.play("grow")
         assert len(st.vars["big"]) == 8192
@@ -511,7 +464,7 @@ def test_the_limit_on_waiting_blocks_counts_the_frames_not_made(
     limit trips later). A block run by its function counts the frames it did not make."""
     g = load_ruleset(tmp_path, RULES)
     seen = []
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=2, seed=1)
         st.play("grow")
         assert len(st.vars["edge"]) == 9998

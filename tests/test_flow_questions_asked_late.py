@@ -1,4 +1,4 @@
-"""Frames only when a question is really asked (issue 15): a block that *can* ask (a
+"""Frames only when a question is really asked: a block that *can* ask (a
 ``choose`` in it, in a branch, a procedure, a loop's body, a card's effect or a hook an end of
 turn runs), and a procedure or hook that calls itself, runs as generated Python code without
 frames; only when a question is actually asked (or the step budget runs low, or the calls go
@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _check_source, _interpreted
-from test_engine_compiled_frames import _Counting, count_frames, play_alike  # noqa: F401
+from helpers import Counting, interpreter_only, load_ruleset, play_alike
+from test_effects_as_interpreted import _check_source
 
 import tabletop
 from tabletop import RulesetError
@@ -223,7 +222,7 @@ _SLOW = ("forever", "spin", "grow", "edge under", "edge over")
 @pytest.mark.parametrize("players", [2, 3])
 def test_every_move_is_the_interpreters(tmp_path: Path, players: int) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     asked = 0
     for seed in range(16):
         a = g.new_game(players=players, seed=seed)
@@ -246,18 +245,18 @@ def test_every_move_is_the_interpreters(tmp_path: Path, players: int) -> None:
 @pytest.mark.usefixtures("count_frames")
 def test_frames_are_made_only_when_a_question_is_asked(tmp_path: Path) -> None:
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["c1", "c4", "c0", "c2", "c3", "c5"]
     st = g.new_game(players=2, seed=1, deck=deck)
-    _Counting.pushed = 0
+    Counting.pushed = 0
     events = st.play("play c1")  # branches, a choose of no item, a loop, the card's effect
-    assert _Counting.pushed == 0 and st.pending is None
+    assert Counting.pushed == 0 and st.pending is None
     assert [e.text["en"] for e in events] == ["one", "resolved 7"]
     assert (st.view(0)["ends"], st.view(0)["starts"], st.current_player) == (1, 2, 1)
     # the second item of the loop asks: the frames the interpreter has while it waits
     st.play("play c4")
     assert st.prompt("en") == "Add 10 or 20" and st.prompt("fr") == "Ajoutez 10 ou 20"
-    assert _Counting.pushed == 4  # made at once, when asked (the move's own aside)
+    assert Counting.pushed == 4  # made at once, when asked (the move's own aside)
     other = slow.new_game(players=2, seed=1, deck=deck)
     other.play("play c1")
     other.play("play c4")
@@ -267,9 +266,9 @@ def test_frames_are_made_only_when_a_question_is_asked(tmp_path: Path) -> None:
     assert [(f.block.id, f.index) for f in st.frames] == [
         (g.spec.moves[0].effects.id, 2), (resolve.id, 4), (loop.id, 0),
         (loop.id, 1), (loop.steps[0].blocks["then"].id, 1)]
-    _Counting.pushed = 0
+    Counting.pushed = 0
     events = st.play("add 20")
-    assert _Counting.pushed == 0 and not st.frames
+    assert Counting.pushed == 0 and not st.frames
     assert [e.text["en"] for e in events] == ["one", "resolved 34"]
     assert st.view(0)["score"] == 34 and st.current_player == 0
 
@@ -280,7 +279,7 @@ def test_every_question_waits_with_the_interpreters_frames_and_resumes_from_a_sa
     turn_start and round_end (run by an end of turn), and below a procedure calling itself:
     saved while each waits, loaded, and answered alike."""
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     prompts = set()
     for seed in range(6):
         a = g.new_game(players=3, seed=seed)
@@ -318,7 +317,7 @@ def test_a_procedure_that_calls_itself_asks_below_its_frames(tmp_path: Path) -> 
     interpreter): the function hands over past 64 frames not made, and the question at the
     bottom waits with all the frames the interpreter has."""
     g = load_ruleset(tmp_path, RULES)
-    slow = _interpreted(g)
+    slow = interpreter_only(g)
     deck = ["c1", "c4", "c0", "c2", "c3", "c5"]
     states = []
     for game in (g, slow):
@@ -344,7 +343,7 @@ def test_a_runaway_that_calls_itself_stops_at_the_same_step_with_the_same_senten
     sentence, and the move is undone."""
     g = load_ruleset(tmp_path, RULES)
     seen = []
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=3, seed=1)
         before = (_state(st), list(st.history))
         with pytest.raises(RulesetError, match="more than 100000 steps") as info:
@@ -395,7 +394,7 @@ def test_the_limit_on_waiting_blocks_counts_the_items_left_of_a_loop_that_can_as
     later) or 10,001 (over it). The body run by its function counts the frames not made."""
     g = load_ruleset(tmp_path, RULES)
     seen = []
-    for game in (g, _interpreted(g)):
+    for game in (g, interpreter_only(g)):
         st = game.new_game(players=2, seed=1)
         st.play("grow")
         assert len(st.vars["v4096"]) == 4096 and len(st.vars["inner"]) == 5902

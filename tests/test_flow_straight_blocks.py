@@ -1,4 +1,4 @@
-"""Straight blocks (issue 15): an if over steps that never ask, push a frame or end the game,
+"""Straight blocks: an if over steps that never ask, push a frame or end the game,
 and a do of such a procedure, run in place; a mistake inside still names its own field and
 undoes the move, and a question inside a branch still suspends the effects as before."""
 

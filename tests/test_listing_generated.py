@@ -1,6 +1,6 @@
-"""The legal moves are listed by code generated at load, one function per move (issue 15,
-tabletop/listing.py): it lists exactly what the interpreter lists (the same moves, in the same
-order, the same work counted), its source holds only our own names (the ruleset's words reach
+"""The legal moves are listed by code generated at load, one function per move
+(tabletop/listing.py): it lists exactly what the interpreter lists (the same moves, in the
+same order, the same work counted), its source holds only our own names (the ruleset's words reach
 it as string constants), and a ruleset's mistake met while listing still names its field."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The end of a game (issue 15, speed-ends): an outcome's reason that goes through lists or
+"""The end of a game: an outcome's reason that goes through lists or
 calls heavy functions is written when first read (``Outcome.reason``/``reasons``, the end
 event's text), since people read it and bots never do; what is read is what the game would
 have written at its end, and a ruleset's mistake in it is one sentence naming its field."""

@@ -1,4 +1,4 @@
-"""The per-move costs that remained (issue 15, speed-undo): ``play()`` checks a listed move
+"""The per-move costs that remained: ``play()`` checks a listed move
 and keeps its undo record without calls; a number added, taken, negated or compared is
 written out in the generated code (no helper call); a whole zone moved at once is emptied in
 one go; ``shuffle`` and ``reveal`` are made ready at load (a revealed card's names found
@@ -11,19 +11,16 @@ field and leaves the game exactly as it was before the move."""
 from __future__ import annotations
 
 import random
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset
-from test_engine_compiled_effects import _interpreted
-from test_engine_compiled_expressions import Ctx
+from helpers import load_ruleset, stepwise
+from test_expressions_generated import Ctx
 
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import end_check_source
-from tabletop.effects import _STEPS
 from tabletop.errors import ExpressionError
 from tabletop.expr import Work, _closure, compile_expr, parse_expr
 from tabletop.limits import MAX_NUMBER, MAX_WORK
@@ -105,16 +102,6 @@ view:
 """
 
 
-def _stepwise(game: tabletop.Game) -> tabletop.Game:
-    """The game run by the interpreter's own step functions (no generated code, no step
-    made ready at load: shuffle, reveal, move, deal...)."""
-    g = _interpreted(game)
-    g.runners = [tuple(partial(_STEPS[s.kind], s) if s.kind in _STEPS else r
-                       for s, r in zip(b.steps, runners, strict=True))
-                 for b, runners in zip(g.all_blocks, g.runners, strict=True)]
-    return g
-
-
 def _seen(st: Any, rng: bool = True) -> Any:
     return (sorted((k, list(v)) for k, v in st.zones.items()), list(st.where),
             [sorted(k) for k in st.known], sorted(st.vars.items(), key=repr), st.turn_seat,
@@ -126,7 +113,7 @@ def _seen(st: Any, rng: bool = True) -> Any:
 @pytest.mark.parametrize("seed", range(8))
 def test_the_moves_play_as_the_step_functions(tmp_path: Path, seed: int) -> None:
     game = load_ruleset(tmp_path, RULES)
-    slow = _stepwise(game)
+    slow = stepwise(game)
     a = game.new_game(players=2, seed=seed)
     b = slow.new_game(players=2, seed=seed)
     rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""The move's life around the expressions made cheaper (issue 15, fast-core): the game's
+"""The move's life around the expressions made cheaper: the game's
 shuffle, a new game made from a prepared start, log lines, the end check and the undo
 snapshot. Each must leave the game exactly as it was: the same cards in the same order, the
 same events in every language, the same saves."""

@@ -1,4 +1,4 @@
-"""The start of a game made cheaper (issue 15, speed-ends): the steps a setup runs most made
+"""The start of a game made cheaper: the steps a setup runs most made
 ready once (``reveal``), as the step-by-step interpreter runs them."""
 
 from __future__ import annotations
