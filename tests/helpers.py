@@ -40,6 +40,14 @@ def stepwise(game: tabletop.Game) -> tabletop.Game:
     return g
 
 
+def frames_as_saved(st: Any) -> list[Any]:
+    """The frames as a save keeps them: block, step, which locals (shared or not), and the
+    locals' values."""
+    tables: dict[int, int] = {}
+    return [(f.block.id, f.index, tables.setdefault(id(f.locals), len(tables)),
+             sorted((k, repr(v)) for k, v in f.locals.items())) for f in st.frames]
+
+
 def play_alike(a: Any, b: Any, text: str) -> None:
     """Play ``text`` in both games: the same events, or the same mistake naming the same field
     (the move undone in both)."""

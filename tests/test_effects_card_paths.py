@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import interpreter_only, load_ruleset, play_alike
+from helpers import frames_as_saved, interpreter_only, load_ruleset, play_alike
 
 import tabletop
 from tabletop import RulesetError
@@ -116,16 +116,9 @@ view: {hand: hand.code, table: table.code, heap: heap.code, score: score, kept: 
 _MISTAKES = ("zero", "nowhere")
 
 
-def _frames(st: Any) -> list[Any]:
-    """The frames as a save keeps them: block, step, which locals (shared or not), values."""
-    tables: dict[int, int] = {}
-    return [(f.block.id, f.index, tables.setdefault(id(f.locals), len(tables)),
-             sorted((k, repr(v)) for k, v in f.locals.items())) for f in st.frames]
-
-
 def _state(st: Any) -> Any:
     return ([st.view(s) for s in range(st.players)], dict(st.vars), dict(st.zones),
-            st.turn_seat, st.turn, st.round, _frames(st), st.outcome, st.pending,
+            st.turn_seat, st.turn, st.round, frames_as_saved(st), st.outcome, st.pending,
             st.prompt("en"), st.prompt("fr"))
 
 
@@ -196,6 +189,6 @@ def test_more_players_play_as_the_interpreter_with_the_same_frames(game_id: str)
             legal = a.legal_moves()
             assert [m.text for m in legal] == [m.text for m in b.legal_moves()]
             play_alike(a, b, rng.choice(legal).text)
-            assert (_frames(a), a.pending, dict(a.vars), dict(a.zones)) == (
-                _frames(b), b.pending, dict(b.vars), dict(b.zones))
+            assert (frames_as_saved(a), a.pending, dict(a.vars), dict(a.zones)) == (
+                frames_as_saved(b), b.pending, dict(b.vars), dict(b.zones))
         assert a.outcome == b.outcome and a.log[-1].to_dict() == b.log[-1].to_dict()

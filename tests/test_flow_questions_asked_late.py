@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import Counting, interpreter_only, load_ruleset, play_alike
+from helpers import Counting, frames_as_saved, interpreter_only, load_ruleset, play_alike
 from test_effects_as_interpreted import _check_source
 
 import tabletop
@@ -201,17 +201,9 @@ view: {table: table.code, score: score, pick: pick, ends: ends, starts: starts,
 """.replace("ONES", _ONES)
 
 
-def _frames(st: Any) -> list[Any]:
-    """The frames as a save keeps them: block, step, which locals (shared or not), and the
-    locals' values."""
-    tables: dict[int, int] = {}
-    return [(f.block.id, f.index, tables.setdefault(id(f.locals), len(tables)),
-             sorted((k, repr(v)) for k, v in f.locals.items())) for f in st.frames]
-
-
 def _state(st: Any) -> Any:
     return (st.view(0), st.view(1), dict(st.vars), st.turn_seat, st.turn, st.round,
-            _frames(st), st.outcome, st.prompt("en"), st.prompt("fr"),
+            frames_as_saved(st), st.outcome, st.prompt("en"), st.prompt("fr"),
             None if st.pending is None else st.pending.seat)
 
 
@@ -260,7 +252,7 @@ def test_frames_are_made_only_when_a_question_is_asked(tmp_path: Path) -> None:
     other = slow.new_game(players=2, seed=1, deck=deck)
     other.play("play c1")
     other.play("play c4")
-    assert _frames(st) == _frames(other)
+    assert frames_as_saved(st) == frames_as_saved(other)
     resolve = g.spec.procedures["resolve"]
     loop = resolve.steps[3].blocks["do"]
     assert [(f.block.id, f.index) for f in st.frames] == [
@@ -291,7 +283,7 @@ def test_every_question_waits_with_the_interpreters_frames_and_resumes_from_a_sa
             if a.pending is not None:
                 prompts.add(a.prompt("en"))
                 again = restore(a.to_json())  # saved while the question waits, then loaded
-                assert _frames(again) == _frames(a) == _frames(b)
+                assert frames_as_saved(again) == frames_as_saved(a) == frames_as_saved(b)
                 assert again.prompt("fr") == a.prompt("fr")
             try:
                 events = [e.to_dict() for e in a.play(text)]
