@@ -55,10 +55,10 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
 
 
-def _imports(name: str, path: Path) -> dict[str, int]:
+def _imports(name: str, path: Path, outside: set[str] | None = None) -> dict[str, int]:
     """The modules of tabletop that ``name`` imports anywhere (top level, inside functions or
     classes), each with the line of its first import; those under ``if TYPE_CHECKING:`` left
-    out."""
+    out. The other packages it imports go in ``outside``, by their top-level name."""
     out: dict[str, int] = {}
     is_package = path.name == "__init__.py"
     here = [] if name == "tabletop" else name.split(".")
@@ -83,7 +83,11 @@ def _imports(name: str, path: Path) -> dict[str, int]:
         if isinstance(node, ast.Import):
             for a in node.names:
                 add(full(a.name), node.lineno)
+                if outside is not None:
+                    outside.add(a.name.split(".")[0])
         elif isinstance(node, ast.ImportFrom):
+            if outside is not None and not node.level:
+                outside.add((node.module or "").split(".")[0])
             if node.level:
                 base = package[:len(package) - (node.level - 1)]
                 module = ".".join([*base, *([node.module] if node.module else [])])
@@ -100,7 +104,10 @@ def _imports(name: str, path: Path) -> dict[str, int]:
     return out
 
 
-GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
+OUTSIDE: dict[str, set[str]] = {m: set() for m in MODULES}
+GRAPH = {m: _imports(m, p, OUTSIDE[m]) for m, p in MODULES.items()}
+# what only the front ends draw or serve with
+FRONT_END_LIBRARIES = {"rich", "starlette", "uvicorn", "segno", "matplotlib"}
 LAYER_OF = {m: n for n, (_layer, ms) in enumerate(LAYERS.items()) for m in ms}
 
 
@@ -139,6 +146,14 @@ def test_the_parts_of_state_stand_apart() -> None:
     assert "state" not in GRAPH["game"] or "game" not in GRAPH["state"]
     for part in ("values", "context", "base", "moves", "effects", "views", "saves", "expr"):
         assert not set(GRAPH[part]) & {"state", "game"}, part
+
+
+def test_only_the_front_ends_draw_or_serve() -> None:
+    """The engine, the bots and the analysis import no terminal, web or plotting library."""
+    front = LAYER_OF[LAYERS["front ends"][0]]
+    wrong = {m: sorted(OUTSIDE[m] & FRONT_END_LIBRARIES) for m in MODULES
+             if LAYER_OF[m] < front and OUTSIDE[m] & FRONT_END_LIBRARIES}
+    assert wrong == {}
 
 
 @pytest.mark.parametrize("edge", sorted(KNOWN))
