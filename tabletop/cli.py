@@ -20,9 +20,9 @@ from rich.console import Console
 from . import __version__, registry, savefiles
 from .errors import TabletopError
 from .files import MAX_PAGE_BYTES, read_text, size_text
+from .i18n import LANGS, text_of
 from .ruleset_messages import counted, number, os_why, player_span, ruleset_texts
-from .texts import text_of
-from .ui.i18n import LANGS, default_lang, in_every_lang, t
+from .ui.i18n import default_lang, in_every_lang, t
 from .ui.output import SafeConsole, clean, prepare_streams
 
 if TYPE_CHECKING:
@@ -464,7 +464,7 @@ def cmd_list(console: Console, lang: str = "en") -> int:
         if isinstance(info, Exception):
             place = f"{own[gid]}: " if gid in own else ""
             table.add_row(Text(gid), "?",
-                          Text(f"({place}{t(lang, 'list_cannot_load', error=info)})"))
+                          Text(f"({place}{t(lang, 'list_cannot_load', error=str(info))})"))
             continue
         low, high = info["min_players"], info["max_players"]
         span = str(low) if low == high else f"{low}-{high}"

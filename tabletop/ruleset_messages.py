@@ -1,8 +1,9 @@
 """What tabletop says about a ruleset's mistakes, in English and in French.
 
-One catalogue: each key holds a template per language, the values given as keywords
-(``ruleset_texts("missing_field", name="id")``). A value that itself reads differently in each
-language (a word such as "a list", a "did you mean") is given as ``Langs({"en": .., "fr": ..})``.
+One catalogue in the shape of tabletop/i18n.py: each key holds a template per language, the
+values given as keywords (``ruleset_texts("missing_field", name="id")``). A value that itself
+reads differently in each language (a word such as "a list", a "did you mean") is given as
+``Langs({"en": .., "fr": ..})``.
 The English templates give, byte for byte, the sentences the engine has always written; the
 French ones address the designer as "vous" and keep names, values and field paths as written.
 Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholders).
@@ -10,19 +11,13 @@ Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholder
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
-LANGS = ("en", "fr")
+from .i18n import Catalogue, Langs
+
 _E = TypeVar("_E", bound=Exception)
 
-
-class Langs(dict[str, str]):
-    """A value of a message that reads differently in each language."""
-
-
-RULESET_MESSAGES: dict[str, dict[str, str]] = {
+RULESET_MESSAGES = Catalogue({
     # where a mistake stands: file, line, field (errors.RulesetError)
     "where_unknown": {"en": "<ruleset>", "fr": "<règles>"},
     "where_line": {"en": ", line {line}", "fr": ", ligne {line}"},
@@ -532,7 +527,7 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                             "{bad}"},
     "check_score": {"en": "a score of {score} is outside score_bounds {bounds}",
                     "fr": "un score de {score} sort de score_bounds {bounds}"},
-}
+})
 
 # words counted in the reports of `tabletop check`: (one, several) in each language
 _WORDS = {
@@ -628,32 +623,6 @@ def counted(n: int, word: str) -> Langs:
                   for lang, forms in _WORDS[word].items()})
 
 
-_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
-# de + the article that starts a name (Le Coffre et la Clé, Les ...): du, des
-_CONTRACTED = re.compile(r"\b([Dd])e L(e|es) (?=[A-ZÀ-Ý])")
-
-
-def elide_fr(text: str) -> str:
-    """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
-    feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
-    and words starting with h stay as they are. ``de`` and the capital ``Le``/``Les`` that
-    starts a name of several words contract to ``du``/``des`` (« un coup du Coffre et la
-    Clé »); ``de La`` and ``de L'`` stay, and a lower-case ``de le`` (« de le faire ») too."""
-    if "de " not in text and "De " not in text and "que " not in text:
-        return text
-    if "e L" in text:
-        text = _CONTRACTED.sub(lambda m: m.group(1) + ("u " if m.group(2) == "e" else "es "),
-                               text)
-    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
-
-
-def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
-    """A catalogue template filled in; in French, ``de`` and ``que`` elided before a name
-    starting with a vowel (elide_fr)."""
-    text = template.format(**values)
-    return elide_fr(text) if lang == "fr" else text
-
-
 def number(x: float, lang: str, digits: int | None = None, sign: bool = False) -> str:
     """A number as a table in ``lang`` writes it: ``digits`` after the point (None: a whole
     number as is, else as short as it goes), thousands grouped; in French a decimal comma and
@@ -679,31 +648,17 @@ def percent(fraction: float, lang: str, digits: int = 1, sign: bool = False) -> 
 def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
     """A message of the catalogue in every language; a ``Langs`` value is itself per
     language, and an error given as a value is said in each language it has."""
-    out = {}
-    for lang, template in RULESET_MESSAGES[key].items():
-        out[lang] = fill(template, lang, {k: in_lang(v, lang) for k, v in kw.items()})
-    return out
-
-
-def in_lang(v: Any, lang: str) -> Any:
-    """A value of a message as it reads in ``lang``."""
-    if isinstance(v, Langs):
-        return v.get(lang) or v.get("en", "")
-    texts = getattr(v, "texts", None)
-    if isinstance(v, Exception) and isinstance(texts, dict):
-        return texts.get(lang) or str(v)
-    return v
+    return RULESET_MESSAGES.texts(key, **kw)
 
 
 def said(key: str, /, **kw: Any) -> Langs:
     """A message of the catalogue as a value of another one."""
-    return Langs(ruleset_texts(key, **kw))
+    return RULESET_MESSAGES.said(key, **kw)
 
 
 def ruleset_error(cls: type[_E], key: str, /, **kw: Any) -> _E:
     """An error (an ExpressionError...) whose message is ``key``, in every language."""
-    texts = ruleset_texts(key, **kw)
-    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
+    return RULESET_MESSAGES.error(cls, key, **kw)
 
 
 def kind_of(v: Any) -> Langs:
@@ -723,5 +678,5 @@ def kind_of(v: Any) -> Langs:
     return said("kind_other", name=type(v).__name__)
 
 
-__all__ = ["LANGS", "RULESET_MESSAGES", "Langs", "counted", "in_lang", "kind_of",
+__all__ = ["RULESET_MESSAGES", "counted", "kind_of",
            "ruleset_error", "ruleset_texts", "said", "yaml_problem"]

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from .errors import ArgumentError, ExpressionError
-from .ruleset_messages import fill
+from .i18n import Catalogue
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -362,7 +362,8 @@ class Pending:
     words: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict)
 
 
-_MESSAGES: dict[str, dict[str, str]] = {
+# what the engine answers its callers (in the shape of tabletop/i18n.py)
+ENGINE_MESSAGES = Catalogue({
     "not_an_answer": {
         "en": "{text!r} is not an answer to the question now; the choices are: {listing}",
         "fr": "« {text} » ne répond pas à la question ; les choix sont : {listing}"},
@@ -594,8 +595,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "want_names": {"en": "a list of names (one word each)",
                    "fr": "une liste de noms (un mot chacun)"},
     "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
-
-}
+})
 
 
 def fold_accents(word: str) -> str:
@@ -637,18 +637,11 @@ def json_why(e: Exception) -> dict[str, str]:
 
 def message_texts(key: str, **kw: Any) -> dict[str, str]:
     """A message in every language; dict arguments are themselves per language."""
-    out = {}
-    for lang, template in _MESSAGES[key].items():
-        values = {k: (text_of(v, lang) if isinstance(v, dict) else v) for k, v in kw.items()}
-        out[lang] = fill(template, lang, values)
-    return out
+    return ENGINE_MESSAGES.texts(key, **kw)
 
 
 def message_error(cls: type[Exception], key: str, **kw: Any) -> Exception:
-    texts = message_texts(key, **kw)
-    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
-
-
+    return ENGINE_MESSAGES.error(cls, key, **kw)
 
 
 def arg_error(call: str, name: str, wanted: str, value: object) -> Exception:

@@ -5,13 +5,21 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.ui.i18n import CATALOGUE, default_lang
+from tabletop.ruleset_messages import RULESET_MESSAGES
+from tabletop.ui.i18n import TABLE_MESSAGES, default_lang
+from tabletop.values import ENGINE_MESSAGES
 
 
-def test_the_catalogues_have_the_same_keys() -> None:
-    assert set(CATALOGUE["en"]) == set(CATALOGUE["fr"])
-    for key in CATALOGUE["en"]:
-        assert CATALOGUE["fr"][key].strip(), key
+def test_every_message_of_the_table_is_in_both_languages() -> None:
+    for key, message in TABLE_MESSAGES.items():
+        assert set(message) == {"en", "fr"}, key
+        assert message["fr"].strip(), key
+
+
+def test_no_two_catalogues_share_a_key() -> None:
+    """A key names one message, whichever catalogue holds it."""
+    catalogues = (RULESET_MESSAGES, ENGINE_MESSAGES, TABLE_MESSAGES)
+    assert sum(map(len, catalogues)) == len(set().union(*catalogues))
 
 
 @pytest.mark.parametrize("game", tabletop.games())
