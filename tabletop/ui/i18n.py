@@ -120,6 +120,10 @@ TABLE_MESSAGES = Catalogue({
     "decide": {"en": "{name}: decide", "fr": "{name} : à vous"},
     "no_rules": {"en": "No rules page is shipped for {game}.",
                  "fr": "Aucune page de règles n'est fournie pour {game}."},
+    "no_rules_own": {"en": "A ruleset gives its own with a rules: text, or a Markdown file "
+                           "beside it (my-game.md, my-game.fr.md).",
+                     "fr": "Un fichier de règles donne la sienne avec un texte rules:, ou un "
+                           "fichier Markdown à côté de lui (mon-jeu.md, mon-jeu.fr.md)."},
     "players": {"en": "players", "fr": "joueurs"},
     "game": {"en": "Game", "fr": "Jeu"},
     "description": {"en": "Description", "fr": "Description"},
