@@ -527,6 +527,9 @@ RULESET_MESSAGES = Catalogue({
                             "{bad}"},
     "check_score": {"en": "a score of {score} is outside score_bounds {bounds}",
                     "fr": "un score de {score} sort de score_bounds {bounds}"},
+    # how many play a game, after "is played by" / « se joue » (player_span)
+    "player_span_one": {"en": "{n} {word}", "fr": "à {n} {word}"},
+    "player_span": {"en": "{lo} to {hi} {word}", "fr": "de {lo} à {hi} {word}"},
 })
 
 # words counted in the reports of `tabletop check`: (one, several) in each language
@@ -613,8 +616,8 @@ def player_span(lo: int, hi: int) -> dict[str, str]:
     players", « de 2 à 4 joueurs », "1 player", « à 1 joueur »."""
     word = counted(hi, "player")
     if lo == hi:
-        return {"en": f"{lo} {word['en']}", "fr": f"à {lo} {word['fr']}"}
-    return {"en": f"{lo} to {hi} {word['en']}", "fr": f"de {lo} à {hi} {word['fr']}"}
+        return said("player_span_one", n=lo, word=word)
+    return said("player_span", lo=lo, hi=hi, word=word)
 
 
 def counted(n: int, word: str) -> Langs:

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from .errors import ArgumentError, ExpressionError
-from .i18n import Catalogue
+from .i18n import Catalogue, Langs
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -576,6 +576,8 @@ ENGINE_MESSAGES = Catalogue({
                        "{none})",
                  "fr": "{call}() : {name} {seat} n'est pas une place de cette partie (places "
                        "0 à {last}{none})"},
+    "arg_seat_none": {"en": ", or None for what anyone may see",
+                      "fr": ", ou None pour ce que tous voient"},
     "arg_seed": {"en": "{call}(): seed {seed} is not a whole number from 0 to {most} (the same "
                        "seed deals the same game)",
                  "fr": "{call}() : la graine {seed} n'est pas un nombre entier de 0 à {most} "
@@ -595,6 +597,9 @@ ENGINE_MESSAGES = Catalogue({
     "want_names": {"en": "a list of names (one word each)",
                    "fr": "une liste de noms (un mot chacun)"},
     "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
+    # why a text is not JSON (json_why)
+    "json_not_text": {"en": "it is not text", "fr": "ce n'est pas du texte"},
+    "json_where": {"en": "{why}", "fr": "{why} : ligne {line}, colonne {column}"},
 })
 
 
@@ -625,14 +630,15 @@ _JSON_FR = (("Expecting value", "une valeur est attendue"),
             ("Invalid \\uXXXX escape", "une séquence \\uXXXX est invalide"))
 
 
-def json_why(e: Exception) -> dict[str, str]:
+def json_why(e: Exception) -> Langs:
     """Why a text is not JSON, in each language: ``Expecting value: line 1 column 1 (char 0)``
     and « une valeur est attendue : ligne 1, colonne 1 »."""
     if not isinstance(e, json.JSONDecodeError):
-        return {"en": "it is not text", "fr": "ce n'est pas du texte"}
+        return ENGINE_MESSAGES.said("json_not_text")
     fr = next((said for start, said in _JSON_FR if e.msg.startswith(start)),
               "le texte ne se lit pas")
-    return {"en": str(e), "fr": f"{fr} : ligne {e.lineno}, colonne {e.colno}"}
+    return ENGINE_MESSAGES.said("json_where", why=Langs(en=str(e), fr=fr), line=e.lineno,
+                                column=e.colno)
 
 
 def message_texts(key: str, **kw: Any) -> dict[str, str]:
@@ -663,8 +669,7 @@ def check_seat(seat: object, players: int, call: str, none: bool = False) -> Non
     if not 0 <= seat < players:
         raise message_error(ArgumentError, "arg_seat", call=call, name="seat",
                             seat=seat if seat.bit_length() < 64 else "?", last=players - 1,
-                            none={"en": ", or None for what anyone may see",
-                                  "fr": ", ou None pour ce que tous voient"} if none else "")
+                            none=ENGINE_MESSAGES.said("arg_seat_none") if none else "")
 
 
 class Frame:

@@ -48,14 +48,14 @@ COMMANDS: dict[str, _Command] = {
 def parser(lang: str = "en") -> argparse.ArgumentParser:
     """The command's arguments, their help in ``lang``."""
     h = help_in(lang)
-    raw: Any = type("Formatter", (Formatter,), {"prefix": h("usage")})
-    epilog = h("examples") + "\n" + EXAMPLES
+    raw: Any = type("Formatter", (Formatter,), {"prefix": h("help_usage")})
+    epilog = h("help_examples") + "\n" + EXAMPLES
     p = Parser(prog="tabletop", add_help=False, epilog=epilog, formatter_class=raw,
-               description=h("description"))
+               description=h("help_description"))
     add_help(p, h)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}",
-                   help=h("version"))
-    sub = p.add_subparsers(dest="command", metavar=h("meta_command"), title=h("commands"))
+                   help=h("help_version"))
+    sub = p.add_subparsers(dest="command", metavar=h("help_meta_command"), title=h("help_commands"))
 
     def command(name: str, text: str, examples: bool = False) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, add_help=False, help=text, formatter_class=raw,

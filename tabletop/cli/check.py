@@ -15,11 +15,11 @@ from .parser import Command, Help, add_lang
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("check", h("cmd_check"))
-    p.add_argument("path", metavar=h("meta_path"), help=h("check_path"))
-    p.add_argument("--games", type=int, default=300, metavar="N", help=h("check_games"))
-    p.add_argument("--seconds", type=float, default=20.0, metavar="S", help=h("check_seconds"))
-    add_lang(p, h, "check_lang")
+    p = command("check", h("help_cmd_check"))
+    p.add_argument("path", metavar=h("help_meta_path"), help=h("help_check_path"))
+    p.add_argument("--games", type=int, default=300, metavar="N", help=h("help_check_games"))
+    p.add_argument("--seconds", type=float, default=20.0, metavar="S", help=h("help_check_seconds"))
+    add_lang(p, h, "help_check_lang")
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:

@@ -13,7 +13,7 @@ from .parser import Command, Help, add_games_dir, add_lang
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("list", h("cmd_list"))
+    p = command("list", h("help_cmd_list"))
     add_lang(p, h)
     add_games_dir(p, h)
 

@@ -11,9 +11,9 @@ from .parser import Command, Help, add_lang
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("new", h("cmd_new"))
-    p.add_argument("name", metavar=h("meta_name"), help=h("new_name"))
-    p.add_argument("--dir", default=".", help=h("new_dir"))
+    p = command("new", h("help_cmd_new"))
+    p.add_argument("name", metavar=h("help_meta_name"), help=h("help_new_name"))
+    p.add_argument("--dir", default=".", help=h("help_new_dir"))
     add_lang(p, h)
 
 

@@ -14,9 +14,9 @@ from ..ui.i18n import default_lang, t
 from ..ui.output import clean
 from .help import HELP_MESSAGES
 
-# what says a help text in the language of the command line: h("play_seed")
+# what says a help text in the language of the command line: h("help_seed")
 Help = Callable[..., str]
-# what adds a command to the parser: command("play", h("cmd_play"), examples=True)
+# what adds a command to the parser: command("play", h("help_cmd_play"), examples=True)
 Command = Callable[..., argparse.ArgumentParser]
 
 _ARGPARSE = [  # argparse's complaints (Python 3.11-3.13 wording), said in the table's language
@@ -85,36 +85,36 @@ def help_in(lang: str) -> Help:
 
 def add_help(p: argparse.ArgumentParser, h: Help) -> None:
     """``-h``/``--help`` and the headings of the help, in the table's language."""
-    p.add_argument("-h", "--help", action="help", help=h("help"))
-    p._positionals.title = h("positionals")
-    p._optionals.title = h("optionals")
+    p.add_argument("-h", "--help", action="help", help=h("help_help"))
+    p._positionals.title = h("help_positionals")
+    p._optionals.title = h("help_optionals")
 
 
-def add_lang(p: argparse.ArgumentParser, h: Help, key: str = "lang") -> None:
+def add_lang(p: argparse.ArgumentParser, h: Help, key: str = "help_lang") -> None:
     p.add_argument("--lang", choices=LANGS, help=h(key))
 
 
 def add_game(p: argparse.ArgumentParser, h: Help, optional: bool = False,
-             key: str = "game") -> None:
+             key: str = "help_game") -> None:
     """The game played: an id or the path of a ruleset."""
-    p.add_argument("game", metavar=h("meta_game"), nargs="?" if optional else None,
+    p.add_argument("game", metavar=h("help_meta_game"), nargs="?" if optional else None,
                    help=h(key))
 
 
-def add_option(p: argparse.ArgumentParser, h: Help, key: str = "option") -> None:
-    p.add_argument("--option", action="append", default=[], metavar=h("meta_option"),
+def add_option(p: argparse.ArgumentParser, h: Help, key: str = "help_option") -> None:
+    p.add_argument("--option", action="append", default=[], metavar=h("help_meta_option"),
                    help=h(key))
 
 
 def add_players(p: argparse.ArgumentParser, h: Help) -> None:
-    p.add_argument("--players", metavar=h("meta_players"), help=h("players"))
+    p.add_argument("--players", metavar=h("help_meta_players"), help=h("help_players"))
 
 
-def add_seat(p: argparse.ArgumentParser, h: Help, key: str = "seat") -> None:
-    p.add_argument("--seat", action="append", default=[], metavar=h("meta_seat"), help=h(key))
+def add_seat(p: argparse.ArgumentParser, h: Help, key: str = "help_seat") -> None:
+    p.add_argument("--seat", action="append", default=[], metavar=h("help_meta_seat"), help=h(key))
 
 
 def add_games_dir(p: argparse.ArgumentParser, h: Help) -> None:
     """Your own games, found by id beside the shipped ones."""
-    p.add_argument("--games-dir", action="append", default=[], metavar=h("meta_dir"),
-                   help=h("games_dir"))
+    p.add_argument("--games-dir", action="append", default=[], metavar=h("help_meta_dir"),
+                   help=h("help_games_dir"))

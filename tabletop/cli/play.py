@@ -29,20 +29,20 @@ if TYPE_CHECKING:
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("play", h("cmd_play"), examples=True)
+    p = command("play", h("help_cmd_play"), examples=True)
     add_game(p, h, optional=True)
-    p.add_argument("--seed", metavar=h("meta_seed"), help=h("seed"))
+    p.add_argument("--seed", metavar=h("help_meta_seed"), help=h("help_seed"))
     add_option(p, h)
     add_players(p, h)
-    p.add_argument("--solo", action="store_true", help=h("play_solo"))
+    p.add_argument("--solo", action="store_true", help=h("help_play_solo"))
     add_seat(p, h)
-    p.add_argument("--watch", action="store_true", help=h("play_watch"))
-    p.add_argument("--delay", metavar=h("meta_seconds"), help=h(
-        "play_delay", most=f"{usage.MAX_DELAY:g}", watch=f"{usage.WATCH_DELAY:g}"))
-    p.add_argument("--hints", action="store_true", help=h("play_hints"))
+    p.add_argument("--watch", action="store_true", help=h("help_play_watch"))
+    p.add_argument("--delay", metavar=h("help_meta_seconds"), help=h(
+        "help_play_delay", most=f"{usage.MAX_DELAY:g}", watch=f"{usage.WATCH_DELAY:g}"))
+    p.add_argument("--hints", action="store_true", help=h("help_play_hints"))
     add_lang(p, h)
-    p.add_argument("--load", metavar=h("meta_file"), help=h("play_load"))
-    p.add_argument("--save", metavar=h("meta_file"), help=h("play_save"))
+    p.add_argument("--load", metavar=h("help_meta_file"), help=h("help_play_load"))
+    p.add_argument("--save", metavar=h("help_meta_file"), help=h("help_play_save"))
     add_games_dir(p, h)
 
 

@@ -14,10 +14,10 @@ from .parser import Command, Help, add_game, add_games_dir, add_lang
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("rules", h("cmd_rules"))
+    p = command("rules", h("help_cmd_rules"))
     add_game(p, h)
-    add_lang(p, h, "rules_lang")
-    p.add_argument("--designer", action="store_true", help=h("rules_designer"))
+    add_lang(p, h, "help_rules_lang")
+    p.add_argument("--designer", action="store_true", help=h("help_rules_designer"))
     add_games_dir(p, h)
 
 

@@ -22,10 +22,10 @@ from .usage import UsageError
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("saves", h("cmd_saves"))
-    p.add_argument("--dir", metavar=h("meta_dir"), help=h("saves_dir"))
-    p.add_argument("--clean", action="store_true", help=h("saves_clean"))
-    p.add_argument("--yes", action="store_true", help=h("saves_yes"))
+    p = command("saves", h("help_cmd_saves"))
+    p.add_argument("--dir", metavar=h("help_meta_dir"), help=h("help_saves_dir"))
+    p.add_argument("--clean", action="store_true", help=h("help_saves_clean"))
+    p.add_argument("--yes", action="store_true", help=h("help_saves_yes"))
     add_lang(p, h)
 
 

@@ -31,18 +31,18 @@ def _port(arg: str) -> int:
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("serve", h("cmd_serve"), examples=True)
+    p = command("serve", h("help_cmd_serve"), examples=True)
     add_game(p, h, optional=True)
-    p.add_argument("--seed", metavar=h("meta_seed"), help=h("seed"))
+    p.add_argument("--seed", metavar=h("help_meta_seed"), help=h("help_seed"))
     add_option(p, h)
     add_players(p, h)
     add_seat(p, h)
-    p.add_argument("--host", default="127.0.0.1", help=h("serve_host"))
-    p.add_argument("--port", type=_port, default=8000, help=h("serve_port"))
-    p.add_argument("--no-qr", action="store_true", help=h("serve_no_qr"))
+    p.add_argument("--host", default="127.0.0.1", help=h("help_serve_host"))
+    p.add_argument("--port", type=_port, default=8000, help=h("help_serve_port"))
+    p.add_argument("--no-qr", action="store_true", help=h("help_serve_no_qr"))
     add_lang(p, h)
-    p.add_argument("--load", metavar=h("meta_file"), help=h("serve_load"))
-    p.add_argument("--save", metavar=h("meta_file"), help=h("serve_save"))
+    p.add_argument("--load", metavar=h("help_meta_file"), help=h("help_serve_load"))
+    p.add_argument("--save", metavar=h("help_meta_file"), help=h("help_serve_save"))
     add_games_dir(p, h)
 
 

@@ -24,16 +24,16 @@ from .usage import UsageError
 
 
 def arguments(command: Command, h: Help) -> None:
-    p = command("solve", h("cmd_solve"))
-    p.add_argument("game", metavar=h("meta_game"), nargs="?", help=h("solve_game"))
-    p.add_argument("--seed", help=h("solve_seed"))
-    p.add_argument("--deck", help=h("solve_deck"))
-    p.add_argument("--games", type=int, metavar="N", help=h("solve_games"))
-    add_option(p, h, "solve_option")
-    p.add_argument("--load", metavar=h("meta_file"), help=h("solve_load"))
-    p.add_argument("--seconds", type=float, default=60.0, metavar="S", help=h("solve_seconds"))
-    p.add_argument("--workers", type=int, default=1, metavar="N", help=h("solve_workers"))
-    p.add_argument("--json", action="store_true", help=h("solve_json"))
+    p = command("solve", h("help_cmd_solve"))
+    p.add_argument("game", metavar=h("help_meta_game"), nargs="?", help=h("help_solve_game"))
+    p.add_argument("--seed", help=h("help_solve_seed"))
+    p.add_argument("--deck", help=h("help_solve_deck"))
+    p.add_argument("--games", type=int, metavar="N", help=h("help_solve_games"))
+    add_option(p, h, "help_solve_option")
+    p.add_argument("--load", metavar=h("help_meta_file"), help=h("help_solve_load"))
+    p.add_argument("--seconds", type=float, default=60.0, metavar="S", help=h("help_solve_seconds"))
+    p.add_argument("--workers", type=int, default=1, metavar="N", help=h("help_solve_workers"))
+    p.add_argument("--json", action="store_true", help=h("help_solve_json"))
     add_lang(p, h)
     add_games_dir(p, h)
 
