@@ -23,14 +23,11 @@ def arguments(command: Command, h: Help) -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    return check(console, a.path, a.games, a.seconds, a.lang or default_lang())
-
-
-def check(console: Console, path: str, games: int = 300, seconds: float = 20.0,
-          lang: str = "en") -> int:
     """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1 (the
-    report in ``lang``)."""
+    report in ``--lang``)."""
     from .. import checker
+
+    path, lang = a.path, a.lang or default_lang()
 
     def say(text: str, style: str | None = None) -> None:
         # sentences wrapped by words; an indented detail (a seed, a command to type, moves)
@@ -46,7 +43,7 @@ def check(console: Console, path: str, games: int = 300, seconds: float = 20.0,
     spec = game.spec
     say(ruleset_texts("check_loaded", path=path, name=text_of(spec.name, lang),
                       summary=checker.describe_spec(game, lang))[lang])
-    report = checker.play_check(game, games=max(1, games), seconds=max(0.1, seconds))
+    report = checker.play_check(game, games=max(1, a.games), seconds=max(0.1, a.seconds))
     problem = ruleset_texts("check_problem", message="")[lang]
     for line in checker.describe(path, game, report, lang):
         say(line, "bold red" if line.startswith(problem) else None)

@@ -19,15 +19,12 @@ def arguments(command: Command, h: Help) -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    return list_games(console, a.lang or default_lang())
-
-
-def list_games(console: Console, lang: str = "en") -> int:
     from rich.table import Table as RichTable
     from rich.text import Text
 
     from ..summary import summaries
 
+    lang = a.lang or default_lang()
     table = RichTable(title=t(lang, "list_title"))
     table.add_column("id", style="bold")
     table.add_column(t(lang, "list_players"))

@@ -22,14 +22,11 @@ def arguments(command: Command, h: Help) -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    return rules(console, a.game, a.lang or default_lang(), a.designer)
-
-
-def rules(console: Console, game: str, lang: str, designer: bool = False) -> int:
     from rich.markdown import Markdown
 
     from ..summary import summaries
 
+    game, lang, designer = a.game, a.lang or default_lang(), a.designer
     path, ref = registry.locate(game)
     info = summaries({game: path})[game]
     if isinstance(info, Exception):

@@ -7,7 +7,6 @@ import argparse
 import contextlib
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -30,19 +29,9 @@ def arguments(command: Command, h: Help) -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    return saves(console, a, a.lang or default_lang())
-
-
-def saves(console: Console, a: argparse.Namespace, lang: str,
-          read: Callable[[str], str] = input) -> int:
     """The saves of the save folder, the most recent first; with ``--clean``, the saves of
-    finished games removed (listed first, and asked unless ``--yes``). A save is removed only
-    when it loads as a finished game and no table plays on it."""
-    from ..ui.terminal import typed_text
-
-    def say(text: str, style: str | None = None) -> None:
-        console.print(text, style=style, markup=False, highlight=False)
-
+    finished games removed (listed first, and asked unless ``--yes``)."""
+    lang = a.lang or default_lang()
     if a.yes and not a.clean:
         raise UsageError("cli_yes_clean")
     folder = Path(a.dir).expanduser() if a.dir else savefiles.save_dir()
@@ -50,26 +39,47 @@ def saves(console: Console, a: argparse.Namespace, lang: str,
         raise UsageError("cli_saves_no_dir", folder=folder)
     found = savefiles.entries(folder)
     if not found:
-        say(t(lang, "saves_none", folder=folder))
+        _say(console, t(lang, "saves_none", folder=folder))
         return 0
-    if not a.clean:  # two lines a save: its file (to type after --load), then what it is
-        say(t(lang, "saves_title", folder=folder), "bold")
-        for e in found:
-            say(f"  {typed_text(e.path.name)}", "bold")
-            if e.data is None:
-                said = (t(lang, e.why) if isinstance(e.why, str) else
-                        text_of(e.why, lang) if isinstance(e.why, dict) else
-                        text_of(os_why(e.why), lang))
-                say("      " + t(lang, "saves_not_save", why=said), "yellow")
-                continue
-            state = ("saves_in_use" if savefiles.in_use(e.path) else
-                     "saves_finished" if e.finished else "saves_playing")
-            say("      " + t(lang, "saves_line", game=typed_text(e.game),
-                             names=typed_text(", ".join(e.names)), n=e.moves,
-                             state=t(lang, state),
-                             date=time.strftime("%Y-%m-%d %H:%M", time.localtime(e.mtime))))
-        say(t(lang, "saves_hint"))
-        return 0
+    if a.clean:
+        return _clean(console, found, folder, a.yes, lang)
+    return _list(console, found, folder, lang)
+
+
+def _say(console: Console, text: str, style: str | None = None) -> None:
+    console.print(text, style=style, markup=False, highlight=False)
+
+
+def _list(console: Console, found: list[savefiles.Entry], folder: Path, lang: str) -> int:
+    """Two lines a save: its file (to type after --load), then what it is."""
+    from ..ui.terminal import typed_text
+
+    _say(console, t(lang, "saves_title", folder=folder), "bold")
+    for e in found:
+        _say(console, f"  {typed_text(e.path.name)}", "bold")
+        if e.data is None:
+            said = (t(lang, e.why) if isinstance(e.why, str) else
+                    text_of(e.why, lang) if isinstance(e.why, dict) else
+                    text_of(os_why(e.why), lang))
+            _say(console, "      " + t(lang, "saves_not_save", why=said), "yellow")
+            continue
+        state = ("saves_in_use" if savefiles.in_use(e.path) else
+                 "saves_finished" if e.finished else "saves_playing")
+        _say(console, "      " + t(lang, "saves_line", game=typed_text(e.game),
+                                   names=typed_text(", ".join(e.names)), n=e.moves,
+                                   state=t(lang, state),
+                                   date=time.strftime("%Y-%m-%d %H:%M",
+                                                      time.localtime(e.mtime))))
+    _say(console, t(lang, "saves_hint"))
+    return 0
+
+
+def _clean(console: Console, found: list[savefiles.Entry], folder: Path, yes: bool,
+           lang: str) -> int:
+    """The saves of finished games removed: a save is removed only when it loads as a finished
+    game and no table plays on it."""
+    from ..ui.terminal import typed_text
+
     done: list[Path] = []
     for e in found:
         if e.data is None or not e.finished or savefiles.in_use(e.path):
@@ -80,27 +90,28 @@ def saves(console: Console, a: argparse.Namespace, lang: str,
         except (TabletopError, OSError, UnicodeDecodeError):
             continue
     if not done:
-        say(t(lang, "saves_clean_none", folder=folder))
+        _say(console, t(lang, "saves_clean_none", folder=folder))
         return 0
-    say(t(lang, "saves_clean_list", n=len(done), folder=folder,
-          games=counted(len(done), "finished")[lang]))
+    _say(console, t(lang, "saves_clean_list", n=len(done), folder=folder,
+                    games=counted(len(done), "finished")[lang]))
     for p in done:
-        say(f"  {p.name}")
-    if not a.yes:
+        _say(console, f"  {p.name}")
+    if not yes:
         if not sys.stdin.isatty():
-            say(t(lang, "saves_clean_ask_yes"))
+            _say(console, t(lang, "saves_clean_ask_yes"))
             return 1
         try:
-            answer = typed_text(read(t(lang, "saves_clean_ask") + " ")).strip().lower()
+            answer = typed_text(input(t(lang, "saves_clean_ask") + " ")).strip().lower()
         except (EOFError, KeyboardInterrupt):
             answer = ""
         if answer not in ("y", "yes", "o", "oui"):
-            say(t(lang, "saves_clean_kept"))
+            _say(console, t(lang, "saves_clean_kept"))
             return 0
     removed = 0
     for p in done:
         with contextlib.suppress(OSError):
             p.unlink()
             removed += 1
-    say(t(lang, "saves_cleaned", n=removed, saves=counted(removed, "save_removed")[lang]))
+    _say(console, t(lang, "saves_cleaned", n=removed,
+                    saves=counted(removed, "save_removed")[lang]))
     return 0
