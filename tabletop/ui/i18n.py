@@ -531,6 +531,7 @@ TABLE_MESSAGES = Catalogue({
                               "bots play with tabletop play --watch).",
                         "fr": "Toutes les places sont des robots : une table web demande au moins "
                               "un joueur (regardez jouer les robots avec tabletop play --watch)."},
+    "serve_no_address": {"en": "no such address", "fr": "adresse inconnue"},
     "serve_port": {"en": "The port must be a whole number from 0 (any free port) to 65535, not "
                          "'{arg}'.",
                    "fr": "Le port doit être un nombre entier de 0 (un port libre) à 65535, pas « "
