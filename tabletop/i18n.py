@@ -5,11 +5,13 @@ A catalogue maps a key to its template in each language, with named fields::
     "saved": {"en": "Game saved to {path}.", "fr": "Partie sauvegardée dans {path}."}
 
 The catalogues stay with the words they hold (ruleset_messages.RULESET_MESSAGES for a ruleset's
-mistakes, values.MESSAGES for the engine's answers to its callers, ui/i18n.TABLE for what the
-tables and the command line say); each is a ``Catalogue``, read by the same ``t`` (one
-language) and ``texts`` (every language). A field whose value itself reads differently in each
-language is given as a dict of language -> text (a ``Langs``, a message's ``texts``), or as an
-error that carries its ``texts``.
+mistakes, values.ENGINE_MESSAGES for the engine's answers to its callers,
+ui/i18n.TABLE_MESSAGES for what the tables and the command line say, cli/help.HELP_MESSAGES for
+the command's help); each is a ``Catalogue``, read by the same ``t`` (one language) and
+``texts`` (every language). No key names two messages, whichever catalogues hold them.
+
+A field whose value itself reads differently in each language is given as a dict of language
+-> text (a ``Langs``, a message's ``texts``), or as an error that carries its ``texts``.
 """
 
 from __future__ import annotations
