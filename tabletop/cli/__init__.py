@@ -32,8 +32,10 @@ EXAMPLES = """\
   tabletop saves --clean
 """
 
+
 class _Command(Protocol):
-    """A command's module."""
+    """A command's module: its arguments added to the parser, and what it does (``lang``: the
+    language of the command line, ``--lang`` else the locale's)."""
 
     def arguments(self, command: Command, h: Help) -> None: ...
 
