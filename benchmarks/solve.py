@@ -40,7 +40,7 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import decide, make_bot
-from tabletop.cli import _solve_one
+from tabletop.cli.solve import solve_one
 from tabletop.solve import ChanceSolver, solved, unseen_count
 from tabletop.stats import wilson
 
@@ -73,7 +73,7 @@ def _deals(a: argparse.Namespace, opts: dict[str, str]) -> None:
     out = open(a.out, "a", encoding="utf-8") if a.out else None  # noqa: SIM115
     try:
         with multiprocessing.Pool(a.workers) as pool:
-            for r in pool.imap_unordered(_solve_one, jobs):
+            for r in pool.imap_unordered(solve_one, jobs):
                 res.append(r)
                 if out:
                     out.write(json.dumps({"options": opts, "seed": r[0], "won": r[1],

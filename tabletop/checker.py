@@ -16,8 +16,9 @@ import attrs
 
 from .errors import TabletopError
 from .game import Game
+from .i18n import Langs
 from .limits import GAME_MOVES
-from .ruleset_messages import Langs, counted, number, ruleset_texts
+from .ruleset_messages import counted, number, ruleset_texts
 from .state import State
 
 

@@ -32,7 +32,8 @@ class RulesetError(TabletopError):
 
     def __init__(self, message: str, *, file: str = "", line: int | None = None,
                  field: str = "", reasons: dict[str, str] | None = None) -> None:
-        from .ruleset_messages import LANGS, ruleset_texts
+        from .i18n import LANGS
+        from .ruleset_messages import ruleset_texts
 
         reasons = reasons or {}
         texts = {}

@@ -30,8 +30,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .errors import ExpressionError
+from .i18n import Langs
 from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
-from .ruleset_messages import Langs, counted, ruleset_error, said
+from .ruleset_messages import counted, ruleset_error, said
 
 Value = Any
 Compiled = Callable[["Context"], Value]

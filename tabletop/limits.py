@@ -19,7 +19,8 @@ from typing import Any
 import yaml
 
 from .files import MAX_RULESET_BYTES
-from .ruleset_messages import Langs, ruleset_texts
+from .i18n import Langs
+from .ruleset_messages import ruleset_texts
 
 MAX_FILE_BYTES = MAX_RULESET_BYTES  # a ruleset file (files.py reads it within this)
 MAX_YAML_DEPTH = 64  # nested mappings and lists

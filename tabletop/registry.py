@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import SaveFileError, TabletopError, UnknownGameError
 from .files import MAX_PAGE_BYTES, FileReadError, is_file, read_text, resolved
-from .texts import text_of
+from .i18n import text_of
 
 if TYPE_CHECKING:  # the engine is imported when a game is loaded: `tabletop list` starts fast
     from .game import Game

@@ -1,8 +1,9 @@
 """What tabletop says about a ruleset's mistakes, in English and in French.
 
-One catalogue: each key holds a template per language, the values given as keywords
-(``ruleset_texts("missing_field", name="id")``). A value that itself reads differently in each
-language (a word such as "a list", a "did you mean") is given as ``Langs({"en": .., "fr": ..})``.
+One catalogue in the shape of tabletop/i18n.py: each key holds a template per language, the
+values given as keywords (``ruleset_texts("missing_field", name="id")``). A value that itself
+reads differently in each language (a word such as "a list", a "did you mean") is given as
+``Langs({"en": .., "fr": ..})``.
 The English templates give, byte for byte, the sentences the engine has always written; the
 French ones address the designer as "vous" and keep names, values and field paths as written.
 Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholders).
@@ -10,19 +11,13 @@ Checked by tests/test_ruleset_errors_fr.py (both languages, the same placeholder
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
-LANGS = ("en", "fr")
+from .i18n import Catalogue, Langs
+
 _E = TypeVar("_E", bound=Exception)
 
-
-class Langs(dict[str, str]):
-    """A value of a message that reads differently in each language."""
-
-
-RULESET_MESSAGES: dict[str, dict[str, str]] = {
+RULESET_MESSAGES = Catalogue({
     # where a mistake stands: file, line, field (errors.RulesetError)
     "where_unknown": {"en": "<ruleset>", "fr": "<règles>"},
     "where_line": {"en": ", line {line}", "fr": ", ligne {line}"},
@@ -532,7 +527,10 @@ RULESET_MESSAGES: dict[str, dict[str, str]] = {
                             "{bad}"},
     "check_score": {"en": "a score of {score} is outside score_bounds {bounds}",
                     "fr": "un score de {score} sort de score_bounds {bounds}"},
-}
+    # how many play a game, after "is played by" / « se joue » (player_span)
+    "player_span_one": {"en": "{n} {word}", "fr": "à {n} {word}"},
+    "player_span": {"en": "{lo} to {hi} {word}", "fr": "de {lo} à {hi} {word}"},
+})
 
 # words counted in the reports of `tabletop check`: (one, several) in each language
 _WORDS = {
@@ -618,40 +616,14 @@ def player_span(lo: int, hi: int) -> dict[str, str]:
     players", « de 2 à 4 joueurs », "1 player", « à 1 joueur »."""
     word = counted(hi, "player")
     if lo == hi:
-        return {"en": f"{lo} {word['en']}", "fr": f"à {lo} {word['fr']}"}
-    return {"en": f"{lo} to {hi} {word['en']}", "fr": f"de {lo} à {hi} {word['fr']}"}
+        return said("player_span_one", n=lo, word=word)
+    return said("player_span", lo=lo, hi=hi, word=word)
 
 
 def counted(n: int, word: str) -> Langs:
     """``word`` ("card", "move", "player", "game") as it reads after the number ``n``."""
     return Langs({lang: forms[0] if n == 1 or (lang == "fr" and n == 0) else forms[1]
                   for lang, forms in _WORDS[word].items()})
-
-
-_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ][a-zà-ÿ'])")
-# de + the article that starts a name (Le Coffre et la Clé, Les ...): du, des
-_CONTRACTED = re.compile(r"\b([Dd])e L(e|es) (?=[A-ZÀ-Ý])")
-
-
-def elide_fr(text: str) -> str:
-    """French ``de`` and ``que`` elided before a name that starts with a vowel (« la Boule de
-    feu d'Ana », « Notation d'Arcane Duel »): a capitalised word, so card codes (« de A♠ »)
-    and words starting with h stay as they are. ``de`` and the capital ``Le``/``Les`` that
-    starts a name of several words contract to ``du``/``des`` (« un coup du Coffre et la
-    Clé »); ``de La`` and ``de L'`` stay, and a lower-case ``de le`` (« de le faire ») too."""
-    if "de " not in text and "De " not in text and "que " not in text:
-        return text
-    if "e L" in text:
-        text = _CONTRACTED.sub(lambda m: m.group(1) + ("u " if m.group(2) == "e" else "es "),
-                               text)
-    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "'", text)
-
-
-def fill(template: str, lang: str, values: Mapping[str, Any]) -> str:
-    """A catalogue template filled in; in French, ``de`` and ``que`` elided before a name
-    starting with a vowel (elide_fr)."""
-    text = template.format(**values)
-    return elide_fr(text) if lang == "fr" else text
 
 
 def number(x: float, lang: str, digits: int | None = None, sign: bool = False) -> str:
@@ -679,31 +651,17 @@ def percent(fraction: float, lang: str, digits: int = 1, sign: bool = False) -> 
 def ruleset_texts(key: str, /, **kw: Any) -> dict[str, str]:
     """A message of the catalogue in every language; a ``Langs`` value is itself per
     language, and an error given as a value is said in each language it has."""
-    out = {}
-    for lang, template in RULESET_MESSAGES[key].items():
-        out[lang] = fill(template, lang, {k: in_lang(v, lang) for k, v in kw.items()})
-    return out
-
-
-def in_lang(v: Any, lang: str) -> Any:
-    """A value of a message as it reads in ``lang``."""
-    if isinstance(v, Langs):
-        return v.get(lang) or v.get("en", "")
-    texts = getattr(v, "texts", None)
-    if isinstance(v, Exception) and isinstance(texts, dict):
-        return texts.get(lang) or str(v)
-    return v
+    return RULESET_MESSAGES.texts(key, **kw)
 
 
 def said(key: str, /, **kw: Any) -> Langs:
     """A message of the catalogue as a value of another one."""
-    return Langs(ruleset_texts(key, **kw))
+    return RULESET_MESSAGES.said(key, **kw)
 
 
 def ruleset_error(cls: type[_E], key: str, /, **kw: Any) -> _E:
     """An error (an ExpressionError...) whose message is ``key``, in every language."""
-    texts = ruleset_texts(key, **kw)
-    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
+    return RULESET_MESSAGES.error(cls, key, **kw)
 
 
 def kind_of(v: Any) -> Langs:
@@ -723,5 +681,5 @@ def kind_of(v: Any) -> Langs:
     return said("kind_other", name=type(v).__name__)
 
 
-__all__ = ["LANGS", "RULESET_MESSAGES", "Langs", "counted", "in_lang", "kind_of",
+__all__ = ["RULESET_MESSAGES", "counted", "kind_of",
            "ruleset_error", "ruleset_texts", "said", "yaml_problem"]

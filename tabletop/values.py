@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from .errors import ArgumentError, ExpressionError
-from .ruleset_messages import fill
+from .i18n import Catalogue, Langs
 from .spec import Block, text_of
 
 SAVE_FORMAT = "tabletop-save"
@@ -362,7 +362,8 @@ class Pending:
     words: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict)
 
 
-_MESSAGES: dict[str, dict[str, str]] = {
+# what the engine answers its callers (in the shape of tabletop/i18n.py)
+ENGINE_MESSAGES = Catalogue({
     "not_an_answer": {
         "en": "{text!r} is not an answer to the question now; the choices are: {listing}",
         "fr": "« {text} » ne répond pas à la question ; les choix sont : {listing}"},
@@ -575,6 +576,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
                        "{none})",
                  "fr": "{call}() : {name} {seat} n'est pas une place de cette partie (places "
                        "0 à {last}{none})"},
+    "arg_seat_none": {"en": ", or None for what anyone may see",
+                      "fr": ", ou None pour ce que tous voient"},
     "arg_seed": {"en": "{call}(): seed {seed} is not a whole number from 0 to {most} (the same "
                        "seed deals the same game)",
                  "fr": "{call}() : la graine {seed} n'est pas un nombre entier de 0 à {most} "
@@ -594,8 +597,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "want_names": {"en": "a list of names (one word each)",
                    "fr": "une liste de noms (un mot chacun)"},
     "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
-
-}
+    # why a text is not JSON (json_why)
+    "json_not_text": {"en": "it is not text", "fr": "ce n'est pas du texte"},
+    "json_where": {"en": "{why}", "fr": "{why} : ligne {line}, colonne {column}"},
+})
 
 
 def fold_accents(word: str) -> str:
@@ -625,30 +630,24 @@ _JSON_FR = (("Expecting value", "une valeur est attendue"),
             ("Invalid \\uXXXX escape", "une séquence \\uXXXX est invalide"))
 
 
-def json_why(e: Exception) -> dict[str, str]:
+def json_why(e: Exception) -> Langs:
     """Why a text is not JSON, in each language: ``Expecting value: line 1 column 1 (char 0)``
     and « une valeur est attendue : ligne 1, colonne 1 »."""
     if not isinstance(e, json.JSONDecodeError):
-        return {"en": "it is not text", "fr": "ce n'est pas du texte"}
+        return ENGINE_MESSAGES.said("json_not_text")
     fr = next((said for start, said in _JSON_FR if e.msg.startswith(start)),
               "le texte ne se lit pas")
-    return {"en": str(e), "fr": f"{fr} : ligne {e.lineno}, colonne {e.colno}"}
+    return ENGINE_MESSAGES.said("json_where", why=Langs(en=str(e), fr=fr), line=e.lineno,
+                                column=e.colno)
 
 
 def message_texts(key: str, **kw: Any) -> dict[str, str]:
     """A message in every language; dict arguments are themselves per language."""
-    out = {}
-    for lang, template in _MESSAGES[key].items():
-        values = {k: (text_of(v, lang) if isinstance(v, dict) else v) for k, v in kw.items()}
-        out[lang] = fill(template, lang, values)
-    return out
+    return ENGINE_MESSAGES.texts(key, **kw)
 
 
 def message_error(cls: type[Exception], key: str, **kw: Any) -> Exception:
-    texts = message_texts(key, **kw)
-    return cls(texts["en"], texts=texts)  # type: ignore[call-arg]
-
-
+    return ENGINE_MESSAGES.error(cls, key, **kw)
 
 
 def arg_error(call: str, name: str, wanted: str, value: object) -> Exception:
@@ -670,8 +669,7 @@ def check_seat(seat: object, players: int, call: str, none: bool = False) -> Non
     if not 0 <= seat < players:
         raise message_error(ArgumentError, "arg_seat", call=call, name="seat",
                             seat=seat if seat.bit_length() < 64 else "?", last=players - 1,
-                            none={"en": ", or None for what anyone may see",
-                                  "fr": ", ou None pour ce que tous voient"} if none else "")
+                            none=ENGINE_MESSAGES.said("arg_seat_none") if none else "")
 
 
 class Frame:

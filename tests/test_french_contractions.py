@@ -11,8 +11,9 @@ import pytest
 import yaml
 
 import tabletop
+from tabletop.i18n import elide_fr
 from tabletop.registry import games, ruleset_path
-from tabletop.ruleset_messages import RULESET_MESSAGES, elide_fr
+from tabletop.ruleset_messages import RULESET_MESSAGES
 
 # what the contraction changes: de + Le/Les + a capital
 _NAME_AFTER_DE = re.compile(r"\b[Dd]e Les? [A-ZÀ-Ý]")
@@ -58,9 +59,9 @@ def test_no_french_text_of_a_game_is_changed_by_the_contraction(gid: str) -> Non
 
 def test_no_french_template_of_the_catalogue_is_changed_by_the_contraction() -> None:
     """Only a name given as a value (the game's, in « de {game} ») contracts."""
-    from tabletop.ui.i18n import CATALOGUE
-    from tabletop.values import _MESSAGES
-    templates = [m["fr"] for m in (*RULESET_MESSAGES.values(), *_MESSAGES.values())]
-    templates += list(CATALOGUE["fr"].values())
+    from tabletop.ui.i18n import TABLE_MESSAGES
+    from tabletop.values import ENGINE_MESSAGES
+    templates = [m["fr"] for catalogue in (RULESET_MESSAGES, ENGINE_MESSAGES, TABLE_MESSAGES)
+                 for m in catalogue.values()]
     assert len(templates) > 400
     assert [t for t in templates if _NAME_AFTER_DE.search(t)] == []

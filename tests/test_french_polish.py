@@ -18,7 +18,7 @@ import tabletop
 from tabletop.cli import main
 from tabletop.registry import games, ruleset_path
 from tabletop.starter import write_starter
-from tabletop.ui.i18n import CATALOGUE
+from tabletop.ui.i18n import TABLE_MESSAGES
 
 
 def _french(node: Any) -> list[str]:
@@ -41,7 +41,7 @@ def _log_fr(st: tabletop.State) -> list[str]:
 
 @pytest.mark.parametrize("gid", games())
 def test_no_text_counts_with_a_bracketed_plural(gid: str) -> None:
-    texts = _french(_ruleset(gid)) + list(CATALOGUE["fr"].values())
+    texts = _french(_ruleset(gid)) + [m["fr"] for m in TABLE_MESSAGES.values()]
     assert not [t for t in texts if re.search(r"\w\((e?s|es|x)\)", t)]
 
 
@@ -113,7 +113,7 @@ def test_the_arcane_family_says_points_de_vie() -> None:
 
 def test_french_says_robot_never_bot(capsys: pytest.CaptureFixture[str]) -> None:
     bot = re.compile(r"(?<!\{)\bbots?\b(?![:}])")
-    assert not [v for v in CATALOGUE["fr"].values() if bot.search(v)]
+    assert not [v for v in (m["fr"] for m in TABLE_MESSAGES.values()) if bot.search(v)]
     with pytest.raises(SystemExit):
         main(["play", "--help", "--lang", "fr"])
     said = capsys.readouterr().out

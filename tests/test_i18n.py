@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+import string
+
 import pytest
 
 import tabletop
-from tabletop.ui.i18n import CATALOGUE, default_lang
+from tabletop.cli.help import HELP_MESSAGES
+from tabletop.ruleset_messages import RULESET_MESSAGES
+from tabletop.ui.i18n import TABLE_MESSAGES, default_lang
+from tabletop.values import ENGINE_MESSAGES
 
 
-def test_the_catalogues_have_the_same_keys() -> None:
-    assert set(CATALOGUE["en"]) == set(CATALOGUE["fr"])
-    for key in CATALOGUE["en"]:
-        assert CATALOGUE["fr"][key].strip(), key
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f is not None}
+
+
+@pytest.mark.parametrize("catalogue", [TABLE_MESSAGES, HELP_MESSAGES])
+def test_every_message_of_the_table_is_in_both_languages(catalogue: dict[str, dict[str, str]]
+                                                          ) -> None:
+    for key, message in catalogue.items():
+        assert set(message) == {"en", "fr"}, key
+        assert message["fr"].strip(), key
+        assert _fields(message["en"]) == _fields(message["fr"]), key
+
+
+def test_no_two_catalogues_share_a_key() -> None:
+    """A key names one message, whichever catalogue holds it."""
+    catalogues = (RULESET_MESSAGES, ENGINE_MESSAGES, TABLE_MESSAGES, HELP_MESSAGES)
+    assert sum(map(len, catalogues)) == len(set().union(*catalogues))
 
 
 @pytest.mark.parametrize("game", tabletop.games())

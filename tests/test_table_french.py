@@ -16,7 +16,7 @@ from rich.console import Console
 
 import tabletop
 from tabletop.bots import make_bot
-from tabletop.ui.i18n import CATALOGUE
+from tabletop.ui.i18n import TABLE_MESSAGES
 from tabletop.ui.terminal import Table
 
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -54,7 +54,7 @@ COMMON = {"the", "of", "to", "and", "you", "your", "is", "are", "was", "played",
 
 def english_only(game: tabletop.Game) -> set[str]:
     """The words the English texts use and the French ones never do."""
-    en = (_words(_texts(game.spec.raw, "en")) | _words(list(CATALOGUE["en"].values()))
+    en = (_words(_texts(game.spec.raw, "en")) | _words([m["en"] for m in TABLE_MESSAGES.values()])
           | COMMON)
     fr = _words(_texts(game.spec.raw, "fr")) | BOTH
     codes = {w.lower() for c in game.spec.cards for w in (c.code, *c.codes.values())}

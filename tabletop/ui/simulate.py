@@ -24,8 +24,8 @@ from rich.text import Text
 from .. import simulate as sim
 from ..files import MAX_RULESET_BYTES, read_text
 from ..game import Game
+from ..i18n import text_of
 from ..ruleset_messages import counted, number, percent
-from ..texts import text_of
 from ..values import message_error
 from .i18n import t
 

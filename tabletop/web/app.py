@@ -20,7 +20,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bots import decide
-from ..ui.i18n import LANGS, t
+from ..i18n import LANGS
+from ..ui.i18n import t
 from .table import COLUMNS, TABLE, Screen, WebTable
 
 MAX_MESSAGE = 1024  # bytes: the longest message a page may send (a move is a few dozen)

@@ -18,7 +18,7 @@ from ..bots import Bot
 from ..errors import TabletopError
 from ..ruleset_messages import os_why
 from ..state import State
-from ..ui.i18n import bot_name, in_every_lang, t
+from ..ui.i18n import TABLE_MESSAGES, bot_name, in_every_lang, t
 from .app import make_app
 from .table import WebTable
 
@@ -41,11 +41,10 @@ def open_socket(host: str, port: int) -> socket.socket:
             raise
     except OSError as e:
         why = (os_why(e) if e.errno is not None and e.errno > 0 else  # else: no such name
-               {"en": "no such address", "fr": "adresse inconnue"})
+               TABLE_MESSAGES.said("serve_no_address"))
         key = ("serve_port_busy" if e.errno in (errno.EADDRINUSE, errno.EACCES)
                else "serve_bad_host")
-        texts = {lang: t(lang, key, host=host, port=port, why=why.get(lang, why["en"]))
-                 for lang in ("en", "fr")}
+        texts = in_every_lang(key, host=host, port=port, why=why)
         raise TabletopError(texts["en"], texts=texts) from None
     sock.set_inheritable(True)
     return sock

@@ -1,0 +1,62 @@
+"""``tabletop simulate``: many games with bots, and their figures (tabletop/simulate.py,
+tabletop/ui/simulate.py)."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+
+from .. import registry
+from ..ui.i18n import default_lang
+from . import usage
+from .parser import (
+    Command,
+    Help,
+    add_game,
+    add_games_dir,
+    add_lang,
+    add_option,
+    add_players,
+    add_seat,
+)
+
+
+def arguments(command: Command, h: Help) -> None:
+    p = command("simulate", h("help_cmd_simulate"))
+    add_game(p, h)
+    p.add_argument("--games", default="1000", metavar="N", help=h("help_simulate_games"))
+    add_players(p, h)
+    add_seat(p, h, "help_simulate_seat")
+    add_option(p, h, "help_simulate_option")
+    p.add_argument("--compare", metavar=h("help_meta_compare"), help=h("help_simulate_compare"))
+    p.add_argument("--seed", help=h("help_simulate_seed"))
+    p.add_argument("--workers", metavar="N", help=h("help_simulate_workers"))
+    p.add_argument("--cluster", metavar=h("help_meta_address"), help=h("help_simulate_cluster"))
+    p.add_argument("--json", metavar=h("help_meta_file"), help=h("help_simulate_json"))
+    p.add_argument("--csv", metavar=h("help_meta_file"), help=h("help_simulate_csv"))
+    p.add_argument("--plot", metavar=h("help_meta_file"), help=h("help_simulate_plot"))
+    add_lang(p, h)
+    add_games_dir(p, h)
+
+
+def run(console: Console, a: argparse.Namespace, lang: str) -> int:
+    """Play many games with bots and report the figures."""
+    from .. import simulate
+    from ..ui import simulate as screen
+
+    game = registry.load(a.game)
+    spec = game.spec
+    players, names = usage.players(a.players, False, spec.min_players, spec.max_players)
+    options = usage.options(a.option)
+    games = screen.whole(a.games, "--games", 1, simulate.MAX_GAMES)
+    workers = screen.whole(a.workers or "1", "--workers", 1, simulate.MAX_WORKERS)
+    if a.cluster and a.workers:
+        raise usage.UsageError("cli_workers_cluster")
+    kinds: list[tuple[str, dict[str, float]]] = [("random", {})] * players
+    for n, _item, kind, kw in usage.seat_bots(a.seat, players):
+        kinds[n - 1] = (kind, kw)
+    return screen.simulate(console, game, players=players, names=names, options=options,
+                           seats=kinds, games=games, seed=usage.seed(a.seed), workers=workers,
+                           cluster=a.cluster, compare=a.compare, json_path=a.json,
+                           csv_path=a.csv, plot_path=a.plot, lang=a.lang or default_lang())
