@@ -104,7 +104,7 @@ def _deals(console: Console, a: argparse.Namespace, game: Any, options: dict[str
 
     from rich.progress import Progress
 
-    from .. import solve, stats
+    from .. import stats
 
     if not 1 <= a.games <= 1_000_000:
         raise UsageError("cli_solve_games", n=a.games)
