@@ -67,7 +67,8 @@ def in_lang(v: Any, lang: str) -> Any:
     an event's or an error's texts) gives its text, an error carrying ``texts`` its own; any
     other value is itself."""
     if isinstance(v, dict):
-        if isinstance(v, Langs) or (v and v.keys() <= _LANG_SET):
+        if isinstance(v, Langs) or (v and v.keys() <= _LANG_SET
+                                    and all(isinstance(x, str) for x in v.values())):
             return text_of(v, lang)
         return v
     texts = getattr(v, "texts", None)

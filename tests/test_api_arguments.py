@@ -82,6 +82,14 @@ def test_a_wrong_seat_to_play_is_still_a_wrong_seat() -> None:
         st.play("flip", seat=7)
 
 
+@pytest.mark.parametrize("entry", [{"": True}, {"en": True}, {"en": "x", "fr": 3}, {"fr": None}])
+def test_a_deck_entry_shaped_like_a_text_table_is_refused_in_one_sentence(entry: Any) -> None:
+    """A dict keyed by languages but holding no text was said as a text, and raised TypeError."""
+    with pytest.raises(tabletop.DeckError, match="deck entries are card codes") as e:
+        _state().game.new_game(players=2, deck=[entry])
+    assert e.value.in_lang("fr") != str(e.value)
+
+
 _anything = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=6),
               st.binary(max_size=4)),
