@@ -10,7 +10,7 @@ evaluated in the same order (so the same work counted and the same errors raised
 generator does not handle (an argument of several cards) lists through the interpreter.
 
 What reaches the source: names we choose (``_x0``, ``_it``, ``_k3``...), the expression trees'
-code as ``expr._Gen`` writes it, and the ruleset's words (move ids, argument names, notation
+code as ``expr.ExprCompiler`` writes it, and the ruleset's words (move ids, argument names, notation
 words) only through ``repr()``. Any compiled function whose tree is unknown is called as it is.
 """
 
@@ -23,19 +23,18 @@ from typing import TYPE_CHECKING, Any
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
 from .expr import (
-    _HELPERS,
-    _TREES,
-    CORE,
-    DIRECT,
+    HELPERS,
     STATE_NAMES,
     Compiled,
+    ExprCompiler,
     Node,
     Work,
-    _Gen,
-    _ident,
     card_attr,
+    ident,
     reads,
+    tree_of,
 )
+from .functions import FunctionTable
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
 from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
@@ -51,13 +50,14 @@ Lister = Callable[["StateBase", int, Ctx, list[Move], set[str]], None]
 _TABLED = ("card", "combo")
 
 
-class _ListGen(_Gen):
+class _ListGen(ExprCompiler):
     """expr's code generator, for several expressions in one module: each expression's text
     under its own name (``_T3``), and the locals the listing holds in Python variables read
     from them (outside the argument functions of calls, which read ``ctx.locals``)."""
 
-    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str]) -> None:
-        super().__init__(kinds)
+    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str],
+                 table: FunctionTable) -> None:
+        super().__init__(kinds, table)
         self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
         self.carded: set[str] = set()  # of those, the ones known to hold a card
@@ -98,9 +98,9 @@ class _ListGen(_Gen):
             return "st.options" if node[1] == "option" else "st.players"  # as make_readers
         if (kind == "attr" and self.top and node[1] == ("name", "option")
                 and "option" in self.state_names):  # an option's value (a text) or None
-            return f"st.options.get({_ident(node[2])!r})"
+            return f"st.options.get({ident(node[2])!r})"
         if kind == "name" and self.top:  # a var read as Ctx.var reads it for no viewer
-            read = self.kinds.get(_ident(node[1]))
+            read = self.kinds.get(ident(node[1]))
             me = self.pyvars.get("me")
             if read == "var":
                 return f"st.vars[{node[1]!r}]"
@@ -112,16 +112,16 @@ class _ListGen(_Gen):
                 and self.pyvars[node[1][1]] in self.tabled):
             x = self.pyvars[node[1][1]]
             if x in self.carded:  # a card: one of its slots, or its table's entry
-                return card_attr(x, _ident(node[2]))
-            return f"{x}.attr_table.get({_ident(node[2])!r})"
+                return card_attr(x, ident(node[2]))
+            return f"{x}.attr_table.get({ident(node[2])!r})"
         return super().src(node)
 
 
 class _Module:
     """The source of one move's lister and the values its namespace holds."""
 
-    def __init__(self, kinds: dict[str, str], seats: int) -> None:
-        self.gen = _ListGen(kinds, self.seat_keys)
+    def __init__(self, kinds: dict[str, str], seats: int, table: FunctionTable) -> None:
+        self.gen = _ListGen(kinds, self.seat_keys, table)
         self.ns: dict[str, Any] = {}
         self.n = 0
         self.seats = seats
@@ -149,7 +149,7 @@ class _Module:
     def expr(self, fn: Compiled, pyvars: dict[str, str], tabled: set[str],
              carded: set[str] | frozenset[str] = frozenset()) -> str:
         """Source computing a compiled expression, inlined from its tree when it has one."""
-        tree = _TREES.get(fn)
+        tree = tree_of(fn)
         text = getattr(fn, "__globals__", {}).get("_T")
         if tree is None or not isinstance(text, str):
             self.gen.escapes += 1  # it may read anything
@@ -194,7 +194,7 @@ def _table_get(node: ast.Call) -> bool:
 
 def _words(a: ArgSpec) -> list[str] | None:
     """The words of a word argument (its domain, a list of texts), None if not so."""
-    tree = _TREES.get(a.domain)
+    tree = tree_of(a.domain)
     if tree is None or tree[0] != "list" or any(x[0] != "str" for x in tree[1]):
         return None
     return [str(x[1]) for x in tree[1]]
@@ -306,7 +306,7 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         src = mod.expr(a.domain, pyvars, set())
         out = [f"{indent}{d} = {src}"]
         v: str | None = None  # the Python variable of a domain read once, if it is
-        tree = _TREES.get(a.domain)
+        tree = tree_of(a.domain)
         zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
                 and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
         if (mod.shared is not None and mod.gen.escapes == before and tree is not None
@@ -480,7 +480,7 @@ def _module(game: Game) -> _Module:
     only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
     state = {n: "state" for n in STATE_NAMES if n not in game.local_names}
     mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local"), **state},
-                  game.spec.max_players)
+                  game.spec.max_players, game.spec.function_table)
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     mod.gen.derived = {n: mod.value(game.readers[n]) for n, k in game.names.items()
                        if k == "derived" and n not in game.local_names}
@@ -602,9 +602,7 @@ def phase_source(game: Game, moves: Sequence[MoveSpec], hoist: bool = True,
 
 
 _BASE: dict[str, Any] = {
-    **_HELPERS,
-    **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
-    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
+    **HELPERS,
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
     "_int": int,
@@ -627,6 +625,7 @@ def make_phase_lister(game: Game, moves: Sequence[MoveSpec]) -> Lister:
         except (RecursionError, SyntaxError, MemoryError, ValueError):
             continue
         ns = dict(_BASE)
+        ns.update(game.spec.function_table.namespace)
         ns.update(values)
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
         lister: Lister = ns["_lister"]
@@ -654,6 +653,7 @@ def make_listers(game: Game) -> dict[str, Lister]:
             out[ms.id] = game.slow_lister(ms)
             continue
         ns = dict(_BASE)
+        ns.update(game.spec.function_table.namespace)
         ns.update(values)
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
         out[ms.id] = ns["_lister"]

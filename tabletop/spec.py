@@ -16,7 +16,6 @@ import yaml
 
 from .errors import ExpressionError, RulesetError
 from .expr import (
-    CORE,
     STATE_NAMES,
     Compiled,
     close_to,
@@ -25,6 +24,7 @@ from .expr import (
     tokenize,
 )
 from .files import FileReadError, read_text, resolved
+from .functions import FunctionTable
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
 from .texts import text_of as text_of  # (spec.text_of, as before)
@@ -38,32 +38,6 @@ SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 # Names every expression may use besides the ruleset's own vars, zones and args.
 RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it", "this"}
-
-# Engine functions (name -> min, max args); the core ones live in expr.CORE.
-ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
-    "top": (1, 2),
-    "bottom": (1, 2),
-    "permutations": (1, 1),
-    "combinations": (2, 2),
-    "seats": (0, 0),
-    "all_seats": (0, 0),
-    "others": (0, 1),
-    "next_seat": (1, 1),
-    "after": (1, 1),
-    "previous_seat": (1, 1),
-    "last_turn": (1, 1),
-    "this_turn": (1, 1),
-    "this_round": (1, 1),
-    "knows": (2, 2),
-    "zone_of": (1, 1),
-    "owner": (1, 1),
-    "allowed": (1, 1),
-    "unmet": (1, 2),
-    "calc": (2, 2),
-    "seat_name": (1, 1),
-    "combos": (1, 1),
-    "combo_cards": (2, 2),
-}
 
 # top-level keys whose entries a ruleset that extends another adds or replaces one by one
 MERGED_KEYS = ("options", "card_types", "zones", "vars", "derived", "procedures", "hooks",
@@ -257,6 +231,14 @@ class OutcomeSpec:
     label: dict[str, str] = attrs.field(factory=dict)
 
 
+def engine_functions() -> FunctionTable:
+    """The engine's table of functions (context.ENGINE_FUNCTIONS), which a ruleset's
+    expressions are compiled with unless another is given."""
+    from .context import ENGINE_FUNCTIONS  # (context's functions read this module's cards)
+
+    return ENGINE_FUNCTIONS
+
+
 @attrs.frozen
 class GameSpec:
     """A checked, frozen game definition."""
@@ -303,6 +285,10 @@ class GameSpec:
     # the ruleset's own functions (functions:): name -> (argument names, compiled value)
     functions: dict[str, tuple[tuple[str, ...], Compiled]] = attrs.field(factory=dict,
                                                                          repr=False)
+    # the functions its expressions were compiled with (the compilers of its moves and steps
+    # write their calls from it)
+    function_table: FunctionTable = attrs.field(factory=engine_functions, eq=False,
+                                                repr=False)
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path in the ruleset file (of its nearest parent), if known."""
@@ -382,7 +368,8 @@ class _Lines:
 
 class _Loader:
     def __init__(self, data: dict[str, Any], source: str, lines: _Lines,
-                 origins: dict[str, tuple[str, _Lines]] | None = None) -> None:
+                 origins: dict[str, tuple[str, _Lines]] | None = None,
+                 table: FunctionTable | None = None) -> None:
         self.data = data
         self.source = source
         self.lines = lines
@@ -391,8 +378,10 @@ class _Loader:
         self.blocks: list[Block] = []
         self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
-        # the functions expressions may call: the engine's and the ruleset's own (functions:)
-        self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        # the functions expressions may call: the table's, and the ruleset's own (functions:)
+        # by their (min, max) arguments
+        self.table = engine_functions() if table is None else table
+        self.functions: dict[str, tuple[int, int]] = {}
         self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
@@ -520,7 +509,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, self.functions, self.kinds)
+            return compile_expr(v, self.names, self.functions, self.kinds, self.table)
         except ExpressionError as e:
             raise self.fail(path, _texts(e)) from None
 
@@ -529,7 +518,8 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, self.functions, self.kinds)
+                out[lang] = compile_template(t, self.names, self.functions, self.kinds,
+                                             self.table)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 _texts(e)) from None
@@ -663,6 +653,7 @@ class _Loader:
             rollout_policy=self.rollout_policy(d),
             solver=self.solver_words(d.get("solver"), vars_, derived),
             bot=self.bot_words(d.get("bot")),
+            function_table=self.table,
         )
 
     def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
@@ -673,7 +664,8 @@ class _Loader:
         for name, f in self.mapping(v, "functions").items():
             p = f"functions.{name}"
             f = self.mapping(f, p, {"args", "value"}, ("value",))
-            if name in self.functions or name in CORE or name in taken or name in RESERVED_NAMES:
+            if name in self.functions or name in self.table or name in taken \
+                    or name in RESERVED_NAMES:
                 raise self.fail(p, "function_taken", name=name)
             if not name.isidentifier():
                 raise self.fail(p, "function_name", name=name)
@@ -1368,8 +1360,9 @@ def _texts(e: Exception) -> dict[str, str]:
     return {"en": str(e), **(getattr(e, "texts", None) or {})}
 
 
-def load_spec(path: str | Path) -> GameSpec:
-    """Read and check a ruleset file.
+def load_spec(path: str | Path, table: FunctionTable | None = None) -> GameSpec:
+    """Read and check a ruleset file, its expressions compiled with the functions of
+    ``table`` (the engine's by default).
 
     :raises RulesetError: the file is missing, is not YAML, or breaks the ruleset schema.
     """
@@ -1382,7 +1375,7 @@ def load_spec(path: str | Path) -> GameSpec:
         raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError) as e:
         raise RulesetError.of("cannot_read", file=str(p), why=os_why(e)) from None
-    return load_spec_text(text, str(p))
+    return load_spec_text(text, str(p), table)
 
 
 def _unreadable(e: FileReadError) -> RulesetError:
@@ -1392,15 +1385,16 @@ def _unreadable(e: FileReadError) -> RulesetError:
     return RulesetError.of("file_too_big", file=e.path, limit=e.limit)
 
 
-def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
-    """Check a ruleset given as YAML text.
+def load_spec_text(text: str, source: str = "<ruleset>",
+                   table: FunctionTable | None = None) -> GameSpec:
+    """Check a ruleset given as YAML text (its expressions compiled as ``load_spec`` says).
 
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.
     """
     data, line_map = _read_yaml(text, source)
     lines = _Lines(line_map)
     data, origins = _with_base(data, source, lines, [source])
-    loader = _Loader(data, source, lines, origins)
+    loader = _Loader(data, source, lines, origins, table)
     try:
         spec = loader.load()
     except RecursionError:
