@@ -261,28 +261,64 @@ def _shareable(tree: Any, kinds: dict[str, str], derived: dict[str, str]) -> boo
     return kind in ("num", "str", "const")
 
 
-def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:  # noqa: C901
+def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
     """The lines (indented once) listing one move; ``ret`` ends them early (``return`` in a
     move's own lister, ``break`` in a phase's, where each move is in a loop run once)."""
-    first, rest = game.require_plan[ms.id]
-    args = ms.args
-    if not args:
-        first, rest = (), ms.require
-    var = {a.name: f"_x{i}" for i, a in enumerate(args)}
-    tabled = {var[a.name] for a in args if a.kind in _TABLED}
-    carded = {var[a.name] for a in args if a.kind == "card"}  # (its domain: cards only)
-    pyvars = {"me": "me"}
-    keep = mod.keep_locals
-    if mod.shared is None:  # one move's lister
-        lines = ["    loc = ctx.locals", "    loc.clear()", "    loc['me'] = me"]
-    else:  # in a phase's: the locals as the move's own lister leaves them, when some read
-        lines = ["    loc.clear()", "    loc['me'] = me"] if keep else []
-    if first:
-        slow = mod.value(game.slow_lister(ms))
+    return _MoveLines(game, ms, mod, ret).lines()
+
+
+class _MoveLines:
+    """The lines listing one move (``_lister_body``): its requirements that read no
+    argument, each argument's domain, then each binding's requirements and its move."""
+
+    def __init__(self, game: Game, ms: MoveSpec, mod: _Module, ret: str) -> None:
+        self.game, self.ms, self.mod, self.ret = game, ms, mod, ret
+        self.first, self.rest = game.require_plan[ms.id]
+        self.args = args = ms.args
+        if not args:
+            self.first, self.rest = (), ms.require
+        self.var = {a.name: f"_x{i}" for i, a in enumerate(args)}
+        self.tabled = {self.var[a.name] for a in args if a.kind in _TABLED}
+        # (a card argument's domain: cards only)
+        self.carded = {self.var[a.name] for a in args if a.kind == "card"}
+        self.pyvars = {"me": "me"}
+        self.keep = mod.keep_locals
+        self.card_args = {a.name for a in args if a.kind == "card"}
+        self.word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
+        self.holes = game.notation_holes[ms.id]
+        self.text = ""
+        self.move_args = "(" + "".join(f"({a.name!r}, {self.var[a.name]}), "
+                                       for a in args) + ")"
+
+    def lines(self) -> list[str]:
+        lines = self.start()
+        self.text = self.notation()
+        args = self.args
+        if not args:
+            return lines + self.emit("    ")
+        if len(args) == 1:
+            a = args[0]
+            lines += self.domain(0, a, "    ")
+            lines.append(f"    for {self.var[a.name]} in _d0:")
+            lines += [f"        loc[{a.name!r}] = {self.var[a.name]}"] * self.keep
+            self.pyvars[a.name] = self.var[a.name]
+            return lines + self.emit("        ")
+        return lines + self.bindings()
+
+    def start(self) -> list[str]:
+        """The locals made ready, then the requirements that read no argument."""
+        mod, ret = self.mod, self.ret
+        if mod.shared is None:  # one move's lister
+            lines = ["    loc = ctx.locals", "    loc.clear()", "    loc['me'] = me"]
+        else:  # in a phase's: the locals as the move's own lister leaves them, when some read
+            lines = ["    loc.clear()", "    loc['me'] = me"] if self.keep else []
+        if not self.first:
+            return lines
+        slow = mod.value(self.game.slow_lister(self.ms))
         mod.calls_ctx.add(slow)
         lines.append("    try:")
-        for r in first:
-            lines.append(f"        if not ({mod.expr(r.test, pyvars, set())}):")
+        for r in self.first:
+            lines.append(f"        if not ({mod.expr(r.test, self.pyvars, set())}):")
             lines.append(f"            {ret}")
         lines.append(f"    except {mod.value(RULESET_BUGS)}:")  # in the written order, as
         if ret == "return":                                  # the interpreter does
@@ -290,43 +326,53 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         else:
             lines.append(f"        {slow}(st, me, ctx, out, seen)")
             lines.append(f"        {ret}")
+        return lines
 
-    def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
+    def bindings(self) -> list[str]:
+        """Every binding first (as _bindings), then the requirements of each."""
+        args, var, keep = self.args, self.var, self.keep
+        lines = ["    _all = []"]
+        indent = "    "
+        for i, a in enumerate(args):
+            lines += self.domain(i, a, indent)
+            lines.append(f"{indent}for {var[a.name]} in _d{i}:")
+            indent += "    "
+            if i < len(args) - 1:
+                lines += [f"{indent}loc[{a.name!r}] = {var[a.name]}"] * keep
+                self.pyvars[a.name] = var[a.name]
+        tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
+        lines += [f"{indent}_all.append({tup})",
+                  f"{indent}if _len(_all) > {MAX_BINDINGS!r}:",
+                  f"{indent}    {self.mod.value(self.game.too_many(self.ms))}()"]
+        lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
+        for a in args:
+            lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
+            self.pyvars[a.name] = var[a.name]
+        return lines + self.emit("        ")
+
+    def domain(self, i: int, a: ArgSpec, indent: str) -> list[str]:
         """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""
+        mod = self.mod
         d = f"_d{i}"
         folded = _fold_words(a)
         if folded is not None:  # words kept by a where that reads only them: kept at load
             kept, spent = folded
-            return [f"{indent}loc['it'] = loc.get('it')"] * keep + [
+            return [f"{indent}loc['it'] = loc.get('it')"] * self.keep + [
                     f"{indent}{d} = {mod.value(kept)}"] + ([
                     f"{indent}_Work.left -= {spent!r}",  # the work the where would count
                     f"{indent}if _Work.left < 0:",
                     f"{indent}    _Work.spend(0)"] if spent else [])
         before = mod.gen.escapes
-        src = mod.expr(a.domain, pyvars, set())
+        src = mod.expr(a.domain, self.pyvars, set())
         out = [f"{indent}{d} = {src}"]
         v: str | None = None  # the Python variable of a domain read once, if it is
         tree = tree_of(a.domain)
-        zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
+        zone = (tree is not None and tree[0] == "name" and tree[1] not in self.pyvars
                 and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
         if (mod.shared is not None and mod.gen.escapes == before and tree is not None
                 and _shareable(tree, mod.gen.kinds, mod.gen.derived)):
-            # read again while the listing changes nothing: the first reading, and the work
-            # it counted counted again (a zone's cards: one per card, as Ctx.cards counts)
             v = mod.shared.setdefault(src, f"_z{len(mod.shared)}")
-            if zone:
-                again = [f"{indent}    _Work.left -= _len({v})"]
-                first_read = [f"{indent}    {v} = {src}"]
-            else:  # and the work its reading counted, in ``_c*``
-                counted = "_c" + v[2:]
-                again = [f"{indent}    _Work.left -= {counted}"]
-                first_read = [f"{indent}    _w = _Work.left",
-                              f"{indent}    {v} = {src}",
-                              f"{indent}    {counted} = _w - _Work.left"]
-            out = [f"{indent}if {v} is _U:"] + first_read + [f"{indent}else:"] + again + [
-                   f"{indent}    if _Work.left < 0:",
-                   f"{indent}        _Work.spend(0)",
-                   f"{indent}{d} = {v}"]
+            out = self.shared_domain(d, v, src, zone, indent)
         if not zone:  # a zone's cards, as the engine reads them, are a list of cards
             out += [f"{indent}if {d} is None:",
                     f"{indent}    {d} = []",
@@ -342,138 +388,141 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
                     f"{indent}        _cards.append(_y)",
                     f"{indent}{d} = _cards"]
         if a.where is not None:
-            it_tabled = {"_it"} if a.kind in _TABLED else set()
-            before = mod.gen.escapes
-            mod.gen.items += 1  # (the items of a comprehension, below)
-            try:
-                where = mod.expr(a.where, {**pyvars, "it": "_it"},
-                                 tabled & set(pyvars.values()) | it_tabled,
-                                 (carded & set(pyvars.values()))
-                                 | ({"_it"} if a.kind == "card" else set()))
-            finally:
-                mod.gen.items -= 1
-            if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
-                filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
-                if v is not None and mod.shared is not None and _plain_where(where):  # leaves
-                    # the same where over the same domain (fight, fight bare: the monsters
-                    # of the room): kept once, as the domain is (it counts no work)
-                    f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
-                    filt = [f"{indent}if {f} is _U:",
-                            f"{indent}    {f} = [_it for _it in {d} if {where}]",
-                            f"{indent}{d} = {f}"]
-                return out + filt + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
-            out += [f"{indent}_saved = loc.get('it')",
-                    f"{indent}_kept = []",
-                    f"{indent}for _it in {d}:",
-                    f"{indent}    loc['it'] = _it",
-                    f"{indent}    if {where}:",
-                    f"{indent}        _kept.append(_it)",
-                    f"{indent}loc['it'] = _saved",
-                    f"{indent}{d} = _kept"]
+            out += self.where(d, v, a, indent)
         return out
 
-    card_args = {a.name for a in args if a.kind == "card"}
-    word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
+    @staticmethod
+    def shared_domain(d: str, v: str, src: str, zone: bool, indent: str) -> list[str]:
+        """A domain read again while the listing changes nothing: the first reading (in
+        ``v``), and the work it counted counted again (a zone's cards: one per card, as
+        Ctx.cards counts)."""
+        if zone:
+            again = [f"{indent}    _Work.left -= _len({v})"]
+            first_read = [f"{indent}    {v} = {src}"]
+        else:  # and the work its reading counted, in ``_c*``
+            counted = "_c" + v[2:]
+            again = [f"{indent}    _Work.left -= {counted}"]
+            first_read = [f"{indent}    _w = _Work.left",
+                          f"{indent}    {v} = {src}",
+                          f"{indent}    {counted} = _w - _Work.left"]
+        return [f"{indent}if {v} is _U:"] + first_read + [f"{indent}else:"] + again + [
+                f"{indent}    if _Work.left < 0:",
+                f"{indent}        _Work.spend(0)",
+                f"{indent}{d} = {v}"]
 
-    def word(hole: str) -> str:
-        x = var[hole]
-        if hole in card_args:  # a card (checked above), shown by its code
+    def where(self, d: str, v: str | None, a: ArgSpec, indent: str) -> list[str]:
+        """The items of domain ``d`` kept by the argument's ``where``."""
+        mod, pyvars, keep = self.mod, self.pyvars, self.keep
+        assert a.where is not None  # (domain asks for it only then)
+        it_tabled = {"_it"} if a.kind in _TABLED else set()
+        before = mod.gen.escapes
+        mod.gen.items += 1  # (the items of a comprehension, below)
+        try:
+            where = mod.expr(a.where, {**pyvars, "it": "_it"},
+                             self.tabled & set(pyvars.values()) | it_tabled,
+                             (self.carded & set(pyvars.values()))
+                             | ({"_it"} if a.kind == "card" else set()))
+        finally:
+            mod.gen.items -= 1
+        if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
+            filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
+            if v is not None and mod.shared is not None and _plain_where(where):  # leaves
+                # the same where over the same domain (fight, fight bare: the monsters
+                # of the room): kept once, as the domain is (it counts no work)
+                f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
+                filt = [f"{indent}if {f} is _U:",
+                        f"{indent}    {f} = [_it for _it in {d} if {where}]",
+                        f"{indent}{d} = {f}"]
+            return filt + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
+        return [f"{indent}_saved = loc.get('it')",
+                f"{indent}_kept = []",
+                f"{indent}for _it in {d}:",
+                f"{indent}    loc['it'] = _it",
+                f"{indent}    if {where}:",
+                f"{indent}        _kept.append(_it)",
+                f"{indent}loc['it'] = _saved",
+                f"{indent}{d} = _kept"]
+
+    def word(self, hole: str) -> str:
+        x = self.var[hole]
+        if hole in self.card_args:  # a card (checked above), shown by its code
             return f"{x}.code"
-        if hole in word_args:  # one of the words the ruleset lists, shown as it is
+        if hole in self.word_args:  # one of the words the ruleset lists, shown as it is
             return x
         # a card by its code, a seat (a whole number, no bool) by its name, as _token shows
         # them, without its call for these
-        t = f"_t{mod.gen.n}"
-        mod.gen.n += 1
+        t = f"_t{self.mod.gen.n}"
+        self.mod.gen.n += 1
         return (f"({x}.code if ({t} := _type({x})) is _CardDef else st.seat_name({x}) "
                 f"if {t} is _int else st._token({x}))")
 
-    holes = game.notation_holes[ms.id]
-    if all(h is None for h, _w in holes):
-        text = repr(" ".join(w for _h, w in holes))
-    else:  # the words between the holes joined at load: "play " + card + " at " + who
+    def notation(self) -> str:
+        """The source of a binding's move text."""
+        holes = self.holes
+        if all(h is None for h, _w in holes):
+            return repr(" ".join(w for _h, w in holes))
+        # the words between the holes joined at load: "play " + card + " at " + who
         segs: list[tuple[bool, str]] = []  # (is code, text)
         for i, (h, w) in enumerate(holes):
-            here = (False, w) if h is None else (True, word(h))
+            here = (False, w) if h is None else (True, self.word(h))
             for seg in ([(False, " ")] if i else []) + [here]:
                 if not seg[0] and segs and not segs[-1][0]:
                     segs[-1] = (False, segs[-1][1] + seg[1])
                 else:
                     segs.append(seg)
-        text = " + ".join(code if is_code else repr(code) for is_code, code in segs)
-    move_args = "(" + "".join(f"({a.name!r}, {var[a.name]}), " for a in args) + ")"
+        return " + ".join(code if is_code else repr(code) for is_code, code in segs)
 
-    def emit(indent: str) -> list[str]:
+    def emit(self, indent: str) -> list[str]:
         """The requirements of one binding, then its move (as _free_moves)."""
+        args, mod, text = self.args, self.mod, self.text
         out: list[str] = []
-        for r in rest:
-            out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled, carded)}):",
-                    f"{indent}    {'continue' if args else ret}"]
+        for r in self.rest:
+            out += [f"{indent}if not ({mod.expr(r.test, self.pyvars, self.tabled, self.carded)}):",
+                    f"{indent}    {'continue' if args else self.ret}"]
         if not args:
-            move = mod.value(Move(ms.id, (), " ".join(w for _h, w in holes)))
+            move = mod.value(Move(self.ms.id, (), " ".join(w for _h, w in self.holes)))
             return out + [f"{indent}if {text} not in seen:",
                           f"{indent}    seen.add({text})",
                           f"{indent}    out.append({move})"]
-        if len(args) == 1 and (args[0].name in card_args or args[0].name in word_args):
-            # the move is the same for the same card or word: made once, kept by the game
-            x = var[args[0].name]
-            key = f"{x}.uid" if args[0].name in card_args else x
-            made = mod.value({})
-            return out + [f"{indent}_m = {made}.get({key})",
-                          f"{indent}if _m is None:",
-                          f"{indent}    _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, "
-                          f"{text})",
-                          f"{indent}if _m.text not in seen:",
-                          f"{indent}    seen.add(_m.text)",
-                          f"{indent}    out.append(_m)"]
-        # the move is the same for the same text and arguments (a card by its number): made
-        # once, kept by the game (at most 4096 kept per move; an argument that is no key, a
-        # list, is made each time)
-        made = mod.value({})
-        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in card_args
-                                    else f"{var[a.name]}, ") for a in args) + ")"
-        return out + [f"{indent}_text = {text}",
-                      f"{indent}if _text not in seen:",
-                      f"{indent}    seen.add(_text)",
-                      f"{indent}    try:",
-                      f"{indent}        _m = {made}[{key}]",
-                      f"{indent}    except _KeyError:",
-                      f"{indent}        if _len({made}) >= 4096:",
-                      f"{indent}            {made}.clear()",
-                      f"{indent}        _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, _text)",
-                      f"{indent}    except _TypeError:",
-                      f"{indent}        _m = _Move({ms.id!r}, {move_args}, _text)",
-                      f"{indent}    out.append(_m)"]
+        if len(args) == 1 and (args[0].name in self.card_args
+                               or args[0].name in self.word_args):
+            return out + self.emit_one(indent)
+        return out + self.emit_many(indent)
 
-    if not args:
-        lines += emit("    ")
-    elif len(args) == 1:
-        a = args[0]
-        lines += domain(0, a, "    ")
-        lines.append(f"    for {var[a.name]} in _d0:")
-        lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
-        pyvars[a.name] = var[a.name]
-        lines += emit("        ")
-    else:  # every binding first (as _bindings), then the requirements of each
-        lines.append("    _all = []")
-        indent = "    "
-        for i, a in enumerate(args):
-            lines += domain(i, a, indent)
-            lines.append(f"{indent}for {var[a.name]} in _d{i}:")
-            indent += "    "
-            if i < len(args) - 1:
-                lines += [f"{indent}loc[{a.name!r}] = {var[a.name]}"] * keep
-                pyvars[a.name] = var[a.name]
-        tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
-        lines += [f"{indent}_all.append({tup})",
-                  f"{indent}if _len(_all) > {MAX_BINDINGS!r}:",
-                  f"{indent}    {mod.value(game.too_many(ms))}()"]
-        lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
-        for a in args:
-            lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
-            pyvars[a.name] = var[a.name]
-        lines += emit("        ")
-    return lines
+    def emit_one(self, indent: str) -> list[str]:
+        """The move of one card or word: the same for the same card or word, made once,
+        kept by the game."""
+        a, ms_id, text = self.args[0], self.ms.id, self.text
+        x = self.var[a.name]
+        key = f"{x}.uid" if a.name in self.card_args else x
+        made = self.mod.value({})
+        return [f"{indent}_m = {made}.get({key})",
+                f"{indent}if _m is None:",
+                f"{indent}    _m = {made}[{key}] = _Move({ms_id!r}, {self.move_args}, {text})",
+                f"{indent}if _m.text not in seen:",
+                f"{indent}    seen.add(_m.text)",
+                f"{indent}    out.append(_m)"]
+
+    def emit_many(self, indent: str) -> list[str]:
+        """The move of a binding: the same for the same text and arguments (a card by its
+        number), made once, kept by the game (at most 4096 kept per move; an argument that
+        is no key, a list, is made each time)."""
+        ms_id, move_args, var = self.ms.id, self.move_args, self.var
+        made = self.mod.value({})
+        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in self.card_args
+                                    else f"{var[a.name]}, ") for a in self.args) + ")"
+        return [f"{indent}_text = {self.text}",
+                f"{indent}if _text not in seen:",
+                f"{indent}    seen.add(_text)",
+                f"{indent}    try:",
+                f"{indent}        _m = {made}[{key}]",
+                f"{indent}    except _KeyError:",
+                f"{indent}        if _len({made}) >= 4096:",
+                f"{indent}            {made}.clear()",
+                f"{indent}        _m = {made}[{key}] = _Move({ms_id!r}, {move_args}, _text)",
+                f"{indent}    except _TypeError:",
+                f"{indent}        _m = _Move({ms_id!r}, {move_args}, _text)",
+                f"{indent}    out.append(_m)"]
 
 
 def _module(game: Game) -> _Module:
