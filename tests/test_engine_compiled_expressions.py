@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.errors import ExpressionError
 from tabletop.context import ENGINE_FUNCTIONS
+from tabletop.errors import ExpressionError
 from tabletop.expr import (
     CARD_SLOTS,
     CORE,

@@ -16,9 +16,8 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.context import Ctx
+from tabletop.context import ENGINE_FUNCTIONS, Ctx
 from tabletop.errors import ExpressionError
-from tabletop.context import ENGINE_FUNCTIONS
 from tabletop.expr import Work, _closure, generate_source, tree_of
 from tabletop.limits import MAX_WORK
 from tabletop.values import PUBLIC
