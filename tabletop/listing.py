@@ -545,21 +545,22 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     return _lister_source(game, ms, mod), mod.ns
 
 
-# what a phase's lister may give ``ctx`` when it writes no argument into the locals: the
-# context's reads of the state (``me`` at most from the locals), and the engine functions that
-# read no local but ``me``
+# what a phase's lister may read of ``ctx`` when it writes no argument into the locals: the
+# context's reads of the state (``me`` at most from the locals)
 _CTX_READS = {"cards", "zone_size", "zone_end", "var", "var_at", "zone_at", "seat_zone_size",
               "seat_cards", "seat_var", "state", "viewer", "me"}
-_CTX_CALLS = {f"_f_{n}" for n in ("combos", "seats", "all_seats", "others", "seat_name", "top",
-                                  "bottom", "permutations", "combinations", "next_seat", "after",
-                                  "previous_seat", "last_turn", "this_turn", "this_round",
-                                  "knows", "zone_of", "owner")}
+
+
+def _pure_calls(table: FunctionTable) -> set[str]:
+    """The engine functions generated code calls that read no local but ``me``, as it names
+    them."""
+    return {f"_f_{name}" for name in table.pure() if table.direct(name, 0)}
 
 
 def _reads_no_argument(source: str, calls_ctx: set[str]) -> bool:
     """Whether generated code reads no local but ``me`` and ``it`` (so the moves' arguments
     need not be written into the locals): ``ctx`` only read by the methods above or given to
-    the functions above (or to ``calls_ctx``: derived values of the state and ``me``, the
+    ``calls_ctx`` (the pure engine functions, derived values of the state and ``me``, the
     interpreter's listing), the locals only for ``it`` and ``me``."""
     parents: dict[int, ast.AST] = {}
     tree = ast.parse(source)
@@ -571,8 +572,7 @@ def _reads_no_argument(source: str, calls_ctx: set[str]) -> bool:
             continue
         up = parents.get(id(node))
         if isinstance(up, ast.Call) and up.args and up.args[0] is node:
-            if not (isinstance(up.func, ast.Name) and (up.func.id in _CTX_CALLS
-                                                       or up.func.id in calls_ctx)):
+            if not (isinstance(up.func, ast.Name) and up.func.id in calls_ctx):
                 return False
             continue
         if isinstance(up, ast.Call) and node.id == "ctx" and isinstance(up.func, ast.Name) \
@@ -667,7 +667,8 @@ def make_phase_lister(game: Game, moves: Sequence[MoveSpec]) -> Lister:
     for hoist, keep in ((True, False), (True, True), (False, False), (False, True)):
         source, values = phase_source(game, moves, hoist, keep)
         calls_ctx, body = values.pop("_calls_ctx"), values.pop("_body")
-        if not keep and not _reads_no_argument(body, calls_ctx):
+        if not keep and not _reads_no_argument(
+                body, calls_ctx | _pure_calls(game.spec.function_table)):
             continue
         try:
             code = compile(source, "<moves of a phase>", "exec")
