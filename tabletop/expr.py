@@ -729,6 +729,7 @@ class _Parser:
 
 def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
              table: FunctionTable = CORE) -> Compiled:
+    """The tree as nested Python functions."""
     kind = node[0]
     if kind in ("num", "str", "const"):
         const = node[1]
@@ -763,43 +764,16 @@ def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
         a = _closure(node[1], text, table)
         return lambda ctx: not a(ctx)
     if kind in ("and", "or"):
-        terms = [_closure(x, text, table) for x in node[1]]
-        want = kind == "or"
-
-        def chain(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
-            v = None
-            for t in terms:
-                v = t(ctx)
-                if bool(v) is want:
-                    return v
-            return v
-
-        return chain
+        return _chain([_closure(x, text, table) for x in node[1]], kind == "or")
     if kind == "cmp":
         f, a, b = _cmp(node[1]), _closure(node[2], text, table), _closure(node[3], text, table)
         return lambda ctx: f(a(ctx), b(ctx))
     if kind == "sum":
-        first = _closure(node[1], text, table)
-        rest = [(plus, _closure(x, text, table)) for plus, x in node[2]]
-
-        def total(ctx: Context) -> Value:
-            v = first(ctx)
-            for plus, b in rest:
-                v = _plus(v, b(ctx), text) if plus else _minus(v, b(ctx), text)
-            return v
-
-        return total
+        return _total_of(_closure(node[1], text, table),
+                         [(plus, _closure(x, text, table)) for plus, x in node[2]], text)
     if kind == "prod":
-        pa = _closure(node[1], text, table)
-        factors = [(op, _closure(x, text, table)) for op, x in node[2]]
-
-        def product(ctx: Context) -> int:
-            p = _num(pa(ctx), text)
-            for op, y in factors:
-                p = _OPS[op](p, y(ctx), text)
-            return p
-
-        return product
+        return _product_of(_closure(node[1], text, table),
+                           [(op, _closure(x, text, table)) for op, x in node[2]], text)
     if kind == "neg":
         na = _closure(node[1], text, table)
         return lambda ctx: -_num(na(ctx), text)
@@ -807,6 +781,40 @@ def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
         ta, tc, tb = (_closure(x, text, table) for x in node[1:])
         return lambda ctx: ta(ctx) if tc(ctx) else tb(ctx)
     raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+def _chain(terms: list[Compiled], want: bool) -> Compiled:
+    """``and`` (``want`` false) or ``or`` (true): the first term that is ``want``, else the
+    last."""
+    def chain(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
+        v = None
+        for t in terms:
+            v = t(ctx)
+            if bool(v) is want:
+                return v
+        return v
+
+    return chain
+
+
+def _total_of(first: Compiled, rest: list[tuple[bool, Compiled]], text: str) -> Compiled:
+    def total(ctx: Context) -> Value:
+        v = first(ctx)
+        for plus, b in rest:
+            v = _plus(v, b(ctx), text) if plus else _minus(v, b(ctx), text)
+        return v
+
+    return total
+
+
+def _product_of(pa: Compiled, factors: list[tuple[str, Compiled]], text: str) -> Compiled:
+    def product(ctx: Context) -> int:
+        p = _num(pa(ctx), text)
+        for op, y in factors:
+            p = _OPS[op](p, y(ctx), text)
+        return p
+
+    return product
 
 
 def _minus(a: Value, b: Value, text: str) -> int:

@@ -11,7 +11,8 @@ with the functions that read a game's state (``top``, ``seats``, ``allowed``...)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -57,13 +58,15 @@ class FunctionTable:
 
     def __init__(self, functions: Iterable[Function]) -> None:
         self._by_name: dict[str, Function] = {f.name: f for f in functions}
-        # the implementations as generated code names them
-        self.namespace: dict[str, Callable[..., Any]] = {}
+        namespace: dict[str, Callable[..., Any]] = {}
         for f in self._by_name.values():
             if f.core:
-                self.namespace[f"_core_{f.name}"] = f.call
+                namespace[f"_core_{f.name}"] = f.call
             if f.direct is not None:
-                self.namespace[f"_f_{f.name}"] = f.direct
+                namespace[f"_f_{f.name}"] = f.direct
+        # the implementations as generated code names them (read-only: every generated
+        # namespace copies it)
+        self.namespace: Mapping[str, Callable[..., Any]] = MappingProxyType(namespace)
 
     def extended(self, functions: Iterable[Function]) -> FunctionTable:
         """This table with more functions (one of the same name replaced)."""

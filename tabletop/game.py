@@ -504,36 +504,12 @@ class Game:
         :raises DeckError: a malformed deck list, or one naming a card the options leave out.
         :raises ArgumentError: an argument of the wrong type, or a seed that is not one.
         """
-        spec = self.spec
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise PlayerCountError(f"players must be a whole number, got {players!r}")
-        if seed is not None:
-            check_seed(seed, "new_game")
-        if options is not None and not isinstance(options, Mapping):
-            raise arg_error("new_game", "options", "options", options)
-        if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
-            raise arg_error("new_game", "names", "names", names)
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
-            raise arg_error("new_game", "first", "seat", first)
-        if not spec.min_players <= players <= spec.max_players:
-            raise message_error(PlayerCountError, "player_count", game=spec.name,
-                                span=player_span(spec.min_players, spec.max_players),
-                                n=players)
+        self.check_start(players, seed, options, names, first)
         if not options:  # every option at its default (a dict made once, copied)
             opts = self.default_options.copy()
         else:
             opts = self.check_options(options, saved)
-        seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
-                      for n in names] if names is not None else []
-        if seat_names:
-            if len(seat_names) != players:
-                raise message_error(PlayerCountError, "names_count", n=len(seat_names),
-                                    players=players)
-            for n in seat_names:
-                if not n or any(ch.isspace() for ch in n):
-                    raise message_error(PlayerCountError, "name_word", name=n)
-            if len({n.lower() for n in seat_names}) != len(seat_names):
-                raise message_error(PlayerCountError, "same_name")
+        seat_names = self.seat_names(names, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)
@@ -554,6 +530,60 @@ class Game:
             blank = self.blanks[players] = self._blank(players)
         zone_keys, initial_vars, pile = blank
         st.zones = {k: [] for k in zone_keys}
+        self.fill_pile(st, pile, deck, opts)
+        st.vars = initial_vars.copy()
+        if first is not None:
+            if not 0 <= first < players:
+                raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
+            st.turn_seat = first
+            st.forced_first = first
+        elif self.spec.first_player == "random":
+            st.turn_seat = st.rng.randrange(players)
+        st.first_seat = st.turn_seat
+        st.run_setup()
+        return st
+
+    def check_start(self, players: Any, seed: Any, options: Any, names: Any,
+                    first: Any) -> None:
+        """new_game's arguments of the right types, and a number of players the game takes."""
+        spec = self.spec
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"players must be a whole number, got {players!r}")
+        if seed is not None:
+            check_seed(seed, "new_game")
+        if options is not None and not isinstance(options, Mapping):
+            raise arg_error("new_game", "options", "options", options)
+        if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
+            raise arg_error("new_game", "names", "names", names)
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+            raise arg_error("new_game", "first", "seat", first)
+        if not spec.min_players <= players <= spec.max_players:
+            raise message_error(PlayerCountError, "player_count", game=spec.name,
+                                span=player_span(spec.min_players, spec.max_players),
+                                n=players)
+
+    @staticmethod
+    def seat_names(names: Iterable[str] | None, players: int) -> list[str]:
+        """The seats' names new_game is given: one word each, one per seat, none twice
+        (in any case); [] for none given."""
+        seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
+                      for n in names] if names is not None else []
+        if seat_names:
+            if len(seat_names) != players:
+                raise message_error(PlayerCountError, "names_count", n=len(seat_names),
+                                    players=players)
+            for n in seat_names:
+                if not n or any(ch.isspace() for ch in n):
+                    raise message_error(PlayerCountError, "name_word", name=n)
+            if len({n.lower() for n in seat_names}) != len(seat_names):
+                raise message_error(PlayerCountError, "same_name")
+        return seat_names
+
+    def fill_pile(self, st: State, pile: str, deck: Iterable[Any] | None,
+                  opts: dict[str, str]) -> None:
+        """Every card in the pile, shuffled, or as ``deck`` stacks it; the cards left out
+        of the game in the box."""
+        spec = self.spec
         if deck is not None:
             order = self.parse_deck(deck, opts)
             st.deck = [spec.cards[i].code for i in order]
@@ -579,14 +609,3 @@ class Game:
                         where[i] = BOX
         st.where = where
         st.zones[pile] = order
-        st.vars = initial_vars.copy()
-        if first is not None:
-            if not 0 <= first < players:
-                raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
-            st.turn_seat = first
-            st.forced_first = first
-        elif spec.first_player == "random":
-            st.turn_seat = st.rng.randrange(players)
-        st.first_seat = st.turn_seat
-        st.run_setup()
-        return st
