@@ -192,10 +192,10 @@ class Ctx:
         return [defs[i] if i in known else None for i in ids]
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
-        fn = _CALLS.get(name)
-        if fn is None:  # one of the ruleset's own functions (functions:)
+        f = self.state.spec.function_table.get(name)
+        if f is None:  # one of the ruleset's own functions (functions:)
             return self.call_own(name, args)
-        return fn(self, args)
+        return f.call(self, args)
 
     def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
         """A ruleset's own function: its arguments are evaluated here, then bound by name
@@ -637,9 +637,6 @@ ENGINE_FUNCTIONS = CORE.extended([
     # its cards are not read when the combo is none
     Function("combo_cards", 2, 2, _combo_cards, cost="heavy"),
 ])
-# how Ctx.call runs an engine function (its arguments as functions)
-_CALLS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
-    f.name: f.call for f in ENGINE_FUNCTIONS if not f.core}
 
 
 def _cards_of(v: Any) -> list[CardDef]:

@@ -45,12 +45,12 @@ def _double(ctx: Any, x: Any) -> int:
     return 2 * int(x)
 
 
-def _table(pure: bool = True) -> Any:
-    def call(ctx: Any, args: Sequence[Any]) -> int:  # (Ctx.call's: not what generated code calls)
-        return 2 * int(args[0](ctx))
+def _table(pure: bool = True, direct: bool = True) -> Any:
+    def call(ctx: Any, args: Sequence[Any]) -> int:  # (Ctx.call's: given its arguments)
+        return 3 * int(args[0](ctx))
 
-    return ENGINE_FUNCTIONS.extended([Function("double", 1, 1, call, direct=_double,
-                                               pure=pure)])
+    return ENGINE_FUNCTIONS.extended([Function("double", 1, 1, call, pure=pure,
+                                               direct=_double if direct else None)])
 
 
 def test_a_function_of_the_table_is_called_with_its_arity() -> None:
@@ -62,6 +62,14 @@ def test_a_function_of_the_table_is_called_with_its_arity() -> None:
     assert len(st.legal_moves()) == 2  # its where calls it too
     assert CALLS and all(x == 2 for x in CALLS)  # its direct form, given the argument's value
     assert "twice" in game.memo_derived  # a pure function's value is remembered
+
+
+def test_a_function_without_a_direct_form_is_given_its_arguments_by_the_context() -> None:
+    game = Game(load_spec_text(RULES.replace("CALL", "double(size(hand))"),
+                               table=_table(direct=False)))
+    CALLS.clear()
+    assert game.new_game(seed=1).view(0)["doubled"] == 6  # the table's ``call``
+    assert not CALLS
 
 
 def test_a_function_the_table_says_impure_is_not_remembered() -> None:
