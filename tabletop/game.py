@@ -163,14 +163,14 @@ class Game:
         for d in spec.derived:
             names[d] = "derived"
         self.names = names
-        self.remember_reads(spec)
-        self.compile_moves(spec)
-        self.card_names(spec)
-        self.answer_words(spec)
-        self.compile_steps(spec)
-        self.note_defaults(spec)
+        self._remember_reads(spec)
+        self._compile_moves(spec)
+        self._card_names(spec)
+        self._answer_words(spec)
+        self._compile_steps(spec)
+        self._note_defaults(spec)
 
-    def remember_reads(self, spec: GameSpec) -> None:
+    def _remember_reads(self, spec: GameSpec) -> None:
         """Which derived values and card rules read only the state (remembered, or
         evaluated without binding ``this``: context.py)."""
         names = self.names
@@ -209,7 +209,7 @@ class Game:
             if _reads_only(spec.derived[d], bound | seat_names, spec.derived, set(),
                            spec.function_table.pure(seatless=True))}
 
-    def compile_moves(self, spec: GameSpec) -> None:
+    def _compile_moves(self, spec: GameSpec) -> None:
         """How names read a state, and each move's requirements and listing."""
         names = self.names
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
@@ -251,7 +251,7 @@ class Game:
         self.phase_fns: dict[tuple[str, ...], Lister] = {}
         # the cards some option leaves out of the game (their `only`)
 
-    def card_names(self, spec: GameSpec) -> None:
+    def _card_names(self, spec: GameSpec) -> None:
         """The cards' codes and names as players type them, in every language."""
         self.only_cards: tuple[CardDef, ...] = tuple(c for c in spec.cards if c.only)
         self.cards_by_code: dict[str, list[CardDef]] = {}
@@ -286,7 +286,7 @@ class Game:
                 if lang != "en":
                     self.card_words.setdefault(lang, {})[item.code] = name
 
-    def answer_words(self, spec: GameSpec) -> None:
+    def _answer_words(self, spec: GameSpec) -> None:
         """The words of the questions and notations, as players type them."""
         # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
@@ -306,7 +306,7 @@ class Game:
                             *(x for w in s.params["words"].values() for x in w))}
             | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
 
-    def compile_steps(self, spec: GameSpec) -> None:
+    def _compile_steps(self, spec: GameSpec) -> None:
         """The blocks' steps, the end check and the outcomes, as generated code."""
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
@@ -325,7 +325,7 @@ class Game:
         self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set(),
                                             spec.function_table.pure()) for r in spec.end)
 
-    def note_defaults(self, spec: GameSpec) -> None:
+    def _note_defaults(self, spec: GameSpec) -> None:
         """The default options, and the zones card arguments are drawn from."""
         # every option at its default (new_game copies it when given no options)
         self.default_options: dict[str, str] = self.check_options(None)
@@ -504,12 +504,12 @@ class Game:
         :raises DeckError: a malformed deck list, or one naming a card the options leave out.
         :raises ArgumentError: an argument of the wrong type, or a seed that is not one.
         """
-        self.check_start(players, seed, options, names, first)
+        self._check_start(players, seed, options, names, first)
         if not options:  # every option at its default (a dict made once, copied)
             opts = self.default_options.copy()
         else:
             opts = self.check_options(options, saved)
-        seat_names = self.seat_names(names, players)
+        seat_names = self._seat_names(names, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)
@@ -530,7 +530,7 @@ class Game:
             blank = self.blanks[players] = self._blank(players)
         zone_keys, initial_vars, pile = blank
         st.zones = {k: [] for k in zone_keys}
-        self.fill_pile(st, pile, deck, opts)
+        self._fill_pile(st, pile, deck, opts)
         st.vars = initial_vars.copy()
         if first is not None:
             if not 0 <= first < players:
@@ -543,7 +543,7 @@ class Game:
         st.run_setup()
         return st
 
-    def check_start(self, players: Any, seed: Any, options: Any, names: Any,
+    def _check_start(self, players: Any, seed: Any, options: Any, names: Any,
                     first: Any) -> None:
         """new_game's arguments of the right types, and a number of players the game takes."""
         spec = self.spec
@@ -563,7 +563,7 @@ class Game:
                                 n=players)
 
     @staticmethod
-    def seat_names(names: Iterable[str] | None, players: int) -> list[str]:
+    def _seat_names(names: Iterable[str] | None, players: int) -> list[str]:
         """The seats' names new_game is given: one word each, one per seat, none twice
         (in any case); [] for none given."""
         seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
@@ -579,7 +579,7 @@ class Game:
                 raise message_error(PlayerCountError, "same_name")
         return seat_names
 
-    def fill_pile(self, st: State, pile: str, deck: Iterable[Any] | None,
+    def _fill_pile(self, st: State, pile: str, deck: Iterable[Any] | None,
                   opts: dict[str, str]) -> None:
         """Every card in the pile, shuffled, or as ``deck`` stacks it; the cards left out
         of the game in the box."""
