@@ -1366,7 +1366,7 @@ class ExprCompiler:
         kind = node[0]
         if (self.hoist is not None and kind in _HOISTED and not self.iterable
                 and _still(node, self.kinds, self.table)):
-            return self.read_once(node)
+            return self.read_once(node, self.hoist)
         once = self.local_once(node)
         if once is not None:
             return once
@@ -1375,19 +1375,18 @@ class ExprCompiler:
             raise ExpressionError(f"cannot compile {kind!r}")
         return write(node)
 
-    def read_once(self, node: Node) -> str:
+    def read_once(self, node: Node, hoist: list[str]) -> str:
         """A part that is the same for every item of the loop around it: read when first
         needed (errors, ``and``/``or`` as they were), then from a Python variable for the other
         items of this loop; its work counted again for each item (``_d``: what its reading
         counted), so that the limit is met where it was."""
         h, d = f"_h{self.n}", f"_h{self.n}_"
         self.n += 1
-        hoist, self.hoist = self.hoist, None
+        self.hoist = None
         try:
             code = self.src(node)
         finally:
             self.hoist = hoist
-        assert hoist is not None  # (src hoists only in a loop's item argument)
         hoist.append(h)
         return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
                 f"({d} := _W.left, {h} := {code}, {d} := {d} - _W.left)[1])")

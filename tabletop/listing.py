@@ -388,7 +388,7 @@ class _MoveLines:
                     f"{indent}        _cards.append(_y)",
                     f"{indent}{d} = _cards"]
         if a.where is not None:
-            out += self.where(d, v, a, indent)
+            out += self.where(d, v, a, a.where, indent)
         return out
 
     @staticmethod
@@ -410,15 +410,15 @@ class _MoveLines:
                 f"{indent}        _Work.spend(0)",
                 f"{indent}{d} = {v}"]
 
-    def where(self, d: str, v: str | None, a: ArgSpec, indent: str) -> list[str]:
-        """The items of domain ``d`` kept by the argument's ``where``."""
+    def where(self, d: str, v: str | None, a: ArgSpec, test: Compiled,
+              indent: str) -> list[str]:
+        """The items of domain ``d`` kept by the argument's ``where`` (``test``)."""
         mod, pyvars, keep = self.mod, self.pyvars, self.keep
-        assert a.where is not None  # (domain asks for it only then)
         it_tabled = {"_it"} if a.kind in _TABLED else set()
         before = mod.gen.escapes
         mod.gen.items += 1  # (the items of a comprehension, below)
         try:
-            where = mod.expr(a.where, {**pyvars, "it": "_it"},
+            where = mod.expr(test, {**pyvars, "it": "_it"},
                              self.tabled & set(pyvars.values()) | it_tabled,
                              (self.carded & set(pyvars.values()))
                              | ({"_it"} if a.kind == "card" else set()))
