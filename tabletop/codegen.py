@@ -33,25 +33,24 @@ from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
 from .errors import ExpressionError
 from .expr import (
-    _CONSTANTS,
-    _HELPERS,
-    _KINDS,
-    _TREES,
-    CORE,
-    DIRECT,
+    HELPERS,
     STATE_NAMES,
+    ExprCompiler,
     Node,
     Work,
-    _ident,
-    _seats_in,
     card_attr,
+    constant_of,
     display,
+    expression_of,
+    ident,
     reads,
+    seats_in,
     template_parts,
     template_plan,
     texts_renderer,
+    tree_of,
 )
-from .expr import _Gen as _ExprGen
+from .functions import FunctionTable
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
 from .spec import Block, CardDef, GameSpec, Step
@@ -225,12 +224,10 @@ _UNREAD = object()  # a derived value the end check has not read yet (``_U``)
 _PENDING_FIELDS = tuple(a.name for a in attrs.fields(Pending))  # as a question sets them
 
 _NAMESPACE: dict[str, Any] = {
-    **_HELPERS,  # the expressions' helpers, for the expressions written out in the segments
-    **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
-    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
+    **HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_move_zone": _move_zone, "_seats_in": _seats_in, "_pile_size": _pile_size,
+    "_move_zone": _move_zone, "_seats_in": seats_in, "_pile_size": _pile_size,
     "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
@@ -248,13 +245,13 @@ _NAMESPACE: dict[str, Any] = {
 _STATE_READS = {name: "st." + read.rpartition(".")[2] for name, read in STATE_NAMES.items()}
 
 
-class _ExprIn(_ExprGen):
+class _ExprIn(ExprCompiler):
     """expr's code generator for the expressions written into a segment, where ``ctx`` is
     the frame's context: its state ``st``, its locals ``loc``, no viewer (the engine's own
     reads). Inside the argument functions of calls (``_a3(ctx)``) the reads stay expr's."""
 
-    def __init__(self, derived: dict[str, str]) -> None:
-        super().__init__({})
+    def __init__(self, derived: dict[str, str], table: FunctionTable) -> None:
+        super().__init__({}, table)
         self.top = True
         self.derived = derived  # a derived value no local hides -> the name of its reader
         self.loops = 0  # inside a comprehension (where no ``:=`` may go)
@@ -327,11 +324,11 @@ class _ExprIn(_ExprGen):
             if direct is not None:
                 return direct
         if kind == "name_at" and self.kinds.get(node[1]) == "seatvar":  # Ctx.var_at's read
-            return f"st.vars.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
+            return f"st.vars.get({self.keyed(ident(node[1]), self.src(node[2]), True)})"
         if kind == "local" and node[1] not in self.pyvars:
-            return f"loc.get({_ident(node[1])!r})"
+            return f"loc.get({ident(node[1])!r})"
         if kind == "name" and node[1] not in self.pyvars:
-            name = _ident(node[1])
+            name = ident(node[1])
             read = self.kinds.get(name, "")
             if read == "local":
                 return f"loc.get({name!r})"
@@ -354,10 +351,10 @@ class _ExprIn(_ExprGen):
         if kind == "attr":
             of = node[1]
             if of == ("name", "option") and self.kinds.get("option") == "state":
-                return f"st.options.get({_ident(node[2])!r})"
+                return f"st.options.get({ident(node[2])!r})"
             if not self.loops and not (of[0] in ("local", "name") and of[1] in self.pyvars):
                 # get_attr written out for a card (its table), called for anything else
-                name = _ident(node[2])
+                name = ident(node[2])
                 v = f"_v{self.n}"
                 self.n += 1
                 if self.card_or_null(of):  # first(zone): a card or null, no type to test
@@ -367,7 +364,7 @@ class _ExprIn(_ExprGen):
                         f"is _CardDef else _ga({v}, {name!r}))")
             if (of[0] == "name" and self.kinds.get(of[1]) == "local"
                     and of[1] not in self.pyvars):
-                return f"_la(loc, {_ident(of[1])!r}, {_ident(node[2])!r})"
+                return f"_la(loc, {ident(of[1])!r}, {ident(node[2])!r})"
         return super().src(node)
 
 
@@ -378,12 +375,12 @@ class _ExprIn(_ExprGen):
         if node[0] == "name" and node[1] not in self.pyvars:
             kind = self.kinds.get(node[1])
             if kind == "zone":
-                return f"st.zones[{_ident(node[1])!r}]"
+                return f"st.zones[{ident(node[1])!r}]"
             if kind == "seatzone":
                 me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
-                return f"st.zones[{self.keyed(_ident(node[1]), me)}]"
+                return f"st.zones[{self.keyed(ident(node[1]), me)}]"
         if node[0] == "name_at" and self.kinds.get(node[1]) == "seatzone":
-            return f"st.zones.get({self.keyed(_ident(node[1]), self.src(node[2]), True)})"
+            return f"st.zones.get({self.keyed(ident(node[1]), self.src(node[2]), True)})"
         return None
 
     def direct_read(self, node: Node) -> str | None:
@@ -397,7 +394,8 @@ class _ExprIn(_ExprGen):
         - ``seat_name(x)`` of a seat of the game: its name, without the call."""
         if node[0] == "core" and node[1] == "size" and len(node[2]) == 1:
             arg = node[2][0]
-            if arg[0] == "call" and arg[1] == "seats" and not arg[2] and "seats" in DIRECT:
+            if (arg[0] == "call" and arg[1] == "seats" and not arg[2]
+                    and self.table.direct("seats", 0)):
                 return "_seats_in(st)"
             if arg[0] == "name_at" or (arg[0] == "name"
                                        and self.kinds.get(arg[1]) == "seatzone"):
@@ -405,13 +403,14 @@ class _ExprIn(_ExprGen):
                 if pile is not None:
                     return f"_pile_size({pile})"
             return None
-        if node[0] == "call" and node[1] == "top" and len(node[2]) == 1 and "top" in DIRECT:
+        if (node[0] == "call" and node[1] == "top" and len(node[2]) == 1
+                and self.table.direct("top", 1)):
             pile = self.zone_pile(node[2][0])
             if pile is not None:
                 return f"_pile_top(st, {pile})"
             return None
         if (node[0] == "call" and node[1] == "seat_name" and len(node[2]) == 1
-                and "seat_name" in DIRECT and not self.iterable):
+                and self.table.direct("seat_name", 1) and not self.iterable):
             x, names = f"_t{self.n}", f"_t{self.n + 1}"
             self.n += 2
             return (f"({names}[{x}] if _type({x} := {self.src(node[2][0])}) is _int "
@@ -439,13 +438,14 @@ class _Gen:
         self.runners = runners
         self.straight = straight
         self.sizes = sizes
-        self.ns: dict[str, Any] = {}
+        self.ns: dict[str, Any] = dict(spec.function_table.namespace)  # the functions called
         self.n = 0
         # the expressions written out in place (False: called, when Python cannot compile
         # the block with them written out)
         self.written = True
         self.derived = derived or {}
-        self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()})
+        self.xgen = _ExprIn({name: self.const(fn) for name, fn in self.derived.items()},
+                            spec.function_table)
         self.xgen.still = still & self.derived.keys()
         self.xgen.keys_of = self.seat_keys
         self.keys: dict[str, tuple[str, int]] = {}
@@ -462,13 +462,12 @@ class _Gen:
         """The source computing a compiled expression in a segment: its code written out
         from its tree (expr's code generator, with the segment's direct reads), or a call of
         the function when it has no tree (closures, constants) or cannot be written out."""
-        if fn in _CONSTANTS:  # true, false, null or a number (an int, never a bool subclass)
-            value = _CONSTANTS[fn]
+        e = expression_of(fn)
+        if e is not None and e.plain:  # true, false, null or a number (never a bool subclass)
+            value = e.constant
             if value is None or type(value) in (bool, int):
                 return f"({value!r})"
-        tree = _TREES.get(fn)
-        kinds = _KINDS.get(fn)
-        text = getattr(fn, "__globals__", {}).get("_T")
+        tree, kinds, text = (None, None, None) if e is None else (e.tree, e.kinds, e.text)
         if not self.written or tree is None or kinds is None or not isinstance(text, str):
             return f"{self.const(fn)}(ctx)"
         g = self.xgen
@@ -485,16 +484,15 @@ class _Gen:
         (``Ctx.zone_at``), in the engine's own reading: the source of its card numbers
         (``st.zones[key]``, or ``.get`` where no such zone reads as null) and of its key;
         else None."""
-        tree = _TREES.get(fn)
-        kinds = _KINDS.get(fn)
-        text = getattr(fn, "__globals__", {}).get("_T")
+        e = expression_of(fn)
+        tree, kinds, text = (None, None, None) if e is None else (e.tree, e.kinds, e.text)
         if not self.written or tree is None or kinds is None or not isinstance(text, str):
             return None
         if tree[0] == "name" and kinds.get(tree[1]) == "zone":
             return "st.zones[dk]", repr(tree[1])
         if tree[0] == "name" and kinds.get(tree[1]) == "seatzone":  # as Ctx.seat_cards
             me = "(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
-            return "st.zones[dk]", self.xgen.keyed(_ident(tree[1]), me)
+            return "st.zones[dk]", self.xgen.keyed(ident(tree[1]), me)
         if tree[0] == "name_at" and kinds.get(tree[1]) == "seatzone":  # as Ctx.zone_at
             g = self.xgen
             g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
@@ -503,7 +501,7 @@ class _Gen:
                 seat = g.src(tree[2])
             except (RecursionError, ExpressionError):
                 return None
-            return "st.zones.get(dk)", g.keyed(_ident(tree[1]), seat, True)
+            return "st.zones.get(dk)", g.keyed(ident(tree[1]), seat, True)
         return None
 
     def seat_keys(self, name: str) -> tuple[str, int]:
@@ -655,7 +653,7 @@ class _Gen:
                     out.append(f"{ind}key = {key}")
                 else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
                     out.append(f"{ind}key = {key}")
-                    value = _CONSTANTS.get(expr)
+                    value = constant_of(expr)
                     if type(value) is int:
                         out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
                     else:
@@ -1420,9 +1418,8 @@ class _Gen:
     def attr_object(self, fn: Any) -> tuple[str, str] | None:
         """For a hole ``x.name`` where ``x`` is a var or a local (read without work or
         error): the source reading ``x`` and the attribute's name; else None."""
-        tree = _TREES.get(fn)
-        kinds = _KINDS.get(fn)
-        text = getattr(fn, "__globals__", {}).get("_T")
+        e = expression_of(fn)
+        tree, kinds, text = (None, None, None) if e is None else (e.tree, e.kinds, e.text)
         if (not self.written or tree is None or kinds is None or not isinstance(text, str)
                 or tree[0] != "attr"):
             return None
@@ -1434,7 +1431,7 @@ class _Gen:
         g.kinds, g.engine, g.pyvars, g.top = kinds, True, {}, True
         g.text_name = self.const(text)
         try:
-            return f"({g.src(of)})", _ident(tree[2])
+            return f"({g.src(of)})", ident(tree[2])
         except (RecursionError, ExpressionError):
             return None
 
@@ -1786,14 +1783,6 @@ def make_outcomes(game: Any) -> dict[str, OutcomeCode]:
     return out
 
 
-# what makes an outcome's reason worth writing only when read: a hole that goes through a
-# list, or calls a function other than these (each a few reads of the state)
-_LISTING_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
-                 "highest", "lowest", "join", "min", "max", "index_of"}
-_LIGHT_CALLS = {"seat_name", "seats", "all_seats", "others", "after", "next_seat",
-                "previous_seat", "top", "bottom", "owner", "zone_of", "knows"}
-
-
 def plain_reason(o: Any) -> dict[str, str] | None:
     """An outcome's reason in each language when its texts have no hole to evaluate."""
     out = {}
@@ -1809,8 +1798,9 @@ def plain_reason(o: Any) -> dict[str, str] | None:
 def lazy_reason(game: Any, o: Any) -> bool:
     """Whether an outcome's reason is written when first read rather than when the game
     ends: when a hole of its text (or a derived value it reads that the winners and scores
-    did not read already) goes through a list or calls a function other than the light
-    ones. A text of light holes costs less than putting it off (about a microsecond)."""
+    did not read already) goes through a list or calls a function the game's table of
+    functions does not call light. A text of light holes costs less than putting it off
+    (about a microsecond)."""
     derived = game.spec.derived
     done: set[str] = set()  # the derived values the winners and scores read (memoised)
     stack = [fn for fn in (o.winners, o.score) if fn is not None]
@@ -1826,7 +1816,7 @@ def lazy_reason(game: Any, o: Any) -> bool:
         parts = template_parts(render)
         if parts is None:  # not one of ours
             return True
-        trees += [_TREES.get(part) for hole, part in parts
+        trees += [tree_of(part) for hole, part in parts
                   if hole is not None and not isinstance(part, str)]
     while trees:
         x = trees.pop()
@@ -1834,13 +1824,11 @@ def lazy_reason(game: Any, o: Any) -> bool:
             return True
         if isinstance(x, tuple) and x and isinstance(x[0], str):
             kind = x[0]
-            if kind == "core" and x[1] in _LISTING_CORE:
-                return True
-            if kind == "call" and x[1] not in _LIGHT_CALLS:
+            if kind in ("core", "call") and not game.spec.function_table.light(x[1]):
                 return True
             if kind in ("name", "name_at") and x[1] in derived and x[1] not in seen:
                 seen.add(x[1])
-                trees.append(_TREES.get(derived[x[1]]))
+                trees.append(tree_of(derived[x[1]]))
             trees.extend(x[1:])
         elif isinstance(x, list | tuple):
             trees.extend(x)

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import ExpressionError
-from .expr import DIRECT, ENGINE_NAMES, Compiled, Work
+from .expr import CORE, Compiled, Work
+from .functions import Cost, Function
 from .limits import MAX_LIST
 from .ruleset_messages import ruleset_error, said
 from .spec import CardDef, ComboDef, text_of
@@ -191,10 +192,10 @@ class Ctx:
         return [defs[i] if i in known else None for i in ids]
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
-        fn = _FUNCTIONS.get(name)
-        if fn is None:  # one of the ruleset's own functions (functions:)
+        f = self.state.spec.function_table.get(name)
+        if f is None:  # one of the ruleset's own functions (functions:)
             return self.call_own(name, args)
-        return fn(self, args)
+        return f.call(self, args)
 
     def call_own(self, name: str, args: Sequence[Compiled]) -> Any:
         """A ruleset's own function: its arguments are evaluated here, then bound by name
@@ -588,45 +589,54 @@ def _combo_cards(ctx: Ctx, args: Sequence[Compiled]) -> list[CardDef]:
     return _formable(combo, _cards_of(args[1](ctx)))
 
 
-# the engine functions whose arguments are all evaluated first, in order, each once: by value
-# (generated code calls them so, expr.DIRECT); ``Ctx.call`` evaluates the arguments for them
-DIRECT_CALLS: dict[str, Callable[..., Any]] = {
-    "combos": _combos,
-    "allowed": _allowed,
-    "unmet": _unmet,
-    "calc": _calc,
-    "seat_name": _seat_name,
-    "top": _top,
-    "bottom": _bottom,
-    "permutations": lambda ctx, v: _permutations(v),
-    "combinations": lambda ctx, v, k: _combinations(v, k),
-    "seats": _seat_list,
-    "all_seats": _all_seats,
-    "next_seat": lambda ctx, x: ctx.state.next_seat(int(x)),
-    "after": _after,
-    "previous_seat": lambda ctx, x: ctx.state.previous_seat(int(x)),
-    "last_turn": lambda ctx, x: _history_moves(ctx, int(x), "last_turn"),
-    "this_turn": lambda ctx, x: _history_moves(ctx, int(x), "this_turn"),
-    "this_round": lambda ctx, x: _history_moves(ctx, int(x), "this_round"),
-    "knows": _knows,
-    "zone_of": _zone_of,
-    "owner": _owner,
-}
-
-
 def _by_value(fn: Callable[..., Any]) -> Callable[[Ctx, Sequence[Compiled]], Any]:
     return lambda ctx, args: fn(ctx, *[a(ctx) for a in args])
 
 
-_FUNCTIONS: dict[str, Callable[[Ctx, Sequence[Compiled]], Any]] = {
-    **{name: _by_value(fn) for name, fn in DIRECT_CALLS.items()},
-    "combo_cards": _combo_cards,  # its cards are not read when the combo is none
-    "others": lambda ctx, a: [s for s in _seat_list(ctx)  # its seat read for each seat
-                              if s != (a[0](ctx) if a else ctx.me)],
-}
-DIRECT.update(DIRECT_CALLS)
-DIRECT["others"] = lambda ctx: [s for s in _seat_list(ctx) if s != ctx.me]  # others()
-ENGINE_NAMES.update(_FUNCTIONS)
+def _engine(name: str, lo: int, hi: int, fn: Callable[..., Any], *, pure: bool = True,
+            cost: Cost = "light") -> Function:
+    """An engine function that evaluates each of its arguments once, in order, first: ``fn``
+    is given their values (and generated code calls it so)."""
+    return Function(name, lo, hi, _by_value(fn), direct=fn, pure=pure, cost=cost)
+
+
+def _others(ctx: Ctx, args: Sequence[Compiled]) -> list[int]:
+    """others(x): the seats still in but x (read again for each seat); others(): but me."""
+    return [s for s in _seat_list(ctx) if s != (args[0](ctx) if args else ctx.me)]
+
+
+# the engine's functions: the core ones and those that read a game's state
+ENGINE_FUNCTIONS = CORE.extended([
+    _engine("top", 1, 2, _top),
+    _engine("bottom", 1, 2, _bottom),
+    _engine("permutations", 1, 1, lambda ctx, v: _permutations(v), cost="heavy"),
+    _engine("combinations", 2, 2, lambda ctx, v, k: _combinations(v, k), cost="heavy"),
+    _engine("seats", 0, 0, _seat_list),
+    _engine("all_seats", 0, 0, _all_seats),
+    Function("others", 0, 1, _others, direct=lambda ctx: [s for s in _seat_list(ctx)
+                                                          if s != ctx.me],
+             direct_bare=True, reads_seat=True),
+    _engine("next_seat", 1, 1, lambda ctx, x: ctx.state.next_seat(int(x))),
+    _engine("after", 1, 1, _after),
+    _engine("previous_seat", 1, 1, lambda ctx, x: ctx.state.previous_seat(int(x))),
+    _engine("last_turn", 1, 1, lambda ctx, x: _history_moves(ctx, int(x), "last_turn"),
+            cost="heavy"),
+    _engine("this_turn", 1, 1, lambda ctx, x: _history_moves(ctx, int(x), "this_turn"),
+            cost="heavy"),
+    _engine("this_round", 1, 1, lambda ctx, x: _history_moves(ctx, int(x), "this_round"),
+            cost="heavy"),
+    _engine("knows", 2, 2, _knows),
+    _engine("zone_of", 1, 1, _zone_of),
+    _engine("owner", 1, 1, _owner),
+    # they run a card's own expressions (its requirements, its derived values)
+    _engine("allowed", 1, 1, _allowed, pure=False, cost="heavy"),
+    _engine("unmet", 1, 2, _unmet, pure=False, cost="heavy"),
+    _engine("calc", 2, 2, _calc, pure=False, cost="heavy"),
+    _engine("seat_name", 1, 1, _seat_name),
+    _engine("combos", 1, 1, _combos, cost="heavy"),
+    # its cards are not read when the combo is none
+    Function("combo_cards", 2, 2, _combo_cards, cost="heavy"),
+])
 
 
 def _cards_of(v: Any) -> list[CardDef]:

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import difflib
 import re
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+import attrs
+
 from .errors import ExpressionError
+from .functions import Function, FunctionTable
 from .i18n import Langs
 from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
 from .ruleset_messages import counted, ruleset_error, said
@@ -136,10 +138,6 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
         pos = m.end()
     tokens.append(("end", "", len(text)))
     return tokens
-
-
-def _truthy(v: Value) -> bool:
-    return bool(v)
 
 
 def _spent(b: Value) -> bool:
@@ -451,31 +449,40 @@ def _symbol(ctx: Context, args: Sequence[Compiled]) -> Value:
 _RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
 
 
-CORE: dict[str, tuple[CoreFn, int, int]] = {
-    # name: (function, min args, max args)
-    "size": (_size, 1, 1),
-    "count": (_count, 1, 2),
-    "filter": (_filter, 2, 2),
-    "map": (_map, 2, 2),
-    "sum": (_sum, 1, 2),
-    "any": (_any, 1, 2),
-    "all": (_all, 1, 2),
-    "min": (_extreme(min), 1, 9),
-    "max": (_extreme(max), 1, 9),
-    "distinct": (_distinct, 1, 2),
-    "take_while": (_take_while, 2, 2),
-    "first": (_first, 1, 1),
-    "last": (_last, 1, 1),
-    "abs": (_abs, 1, 1),
-    "default": (_default, 2, 2),
-    "number": (_number, 1, 1),
-    "join": (_join, 1, 2),
-    "index_of": (_index_of, 2, 2),
-    "highest": (_by(lambda a, b: a > b), 2, 2),
-    "lowest": (_by(lambda a, b: a < b), 2, 2),
-    "symbol": (_symbol, 1, 1),
-    "plural": (_plural, 3, 4),
-}
+_HEAVY_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
+               "highest", "lowest", "join", "min", "max", "index_of"}  # (through a list)
+
+
+def _core(name: str, fn: CoreFn, lo: int, hi: int) -> Function:
+    return Function(name, lo, hi, fn, core=True,
+                    cost="heavy" if name in _HEAVY_CORE else "light")
+
+
+# the language's own functions: every table of functions extends this one
+CORE = FunctionTable([
+    _core("size", _size, 1, 1),
+    _core("count", _count, 1, 2),
+    _core("filter", _filter, 2, 2),
+    _core("map", _map, 2, 2),
+    _core("sum", _sum, 1, 2),
+    _core("any", _any, 1, 2),
+    _core("all", _all, 1, 2),
+    _core("min", _extreme(min), 1, 9),
+    _core("max", _extreme(max), 1, 9),
+    _core("distinct", _distinct, 1, 2),
+    _core("take_while", _take_while, 2, 2),
+    _core("first", _first, 1, 1),
+    _core("last", _last, 1, 1),
+    _core("abs", _abs, 1, 1),
+    _core("default", _default, 2, 2),
+    _core("number", _number, 1, 1),
+    _core("join", _join, 1, 2),
+    _core("index_of", _index_of, 2, 2),
+    _core("highest", _by(lambda a, b: a > b), 2, 2),
+    _core("lowest", _by(lambda a, b: a < b), 2, 2),
+    _core("symbol", _symbol, 1, 1),
+    _core("plural", _plural, 3, 4),
+])
 
 
 # ---- the parser: text -> a checked expression tree ----
@@ -495,12 +502,14 @@ Node = tuple[Any, ...]
 
 
 class _Parser:
-    def __init__(self, text: str, names: set[str] | None, functions: dict[str, tuple[int, int]]):
+    def __init__(self, text: str, names: set[str] | None, functions: dict[str, tuple[int, int]],
+                 table: FunctionTable):
         self.text = text
         self.tokens = tokenize(text)
         self.i = 0
         self.names = names
-        self.functions = functions
+        self.functions = functions  # the ruleset's own: name -> (min, max) arguments
+        self.table = table
         self.bound: list[str] = ["it"]
         self.depth = 0
 
@@ -687,17 +696,17 @@ class _Parser:
         raise self.error("expr_value")
 
     def call(self, name: str, args: list[Node]) -> Node:
-        if name in CORE:
-            _fn, lo, hi = CORE[name]
-            kind = "core"
+        f = self.table.get(name)
+        if f is not None:
+            lo, hi = f.lo, f.hi
+            kind = "core" if f.core else "call"
         elif name in self.functions:
             lo, hi = self.functions[name]
             kind = "call"
         else:
-            known = ", ".join(sorted(set(CORE) | set(self.functions)))
+            known = self.table.names() | set(self.functions)
             raise ruleset_error(ExpressionError, "unknown_function", name=name, text=self.text,
-                                close=close_to(name, set(CORE) | set(self.functions)),
-                                known=known)
+                                close=close_to(name, known), known=", ".join(sorted(known)))
         if not lo <= len(args) <= hi:
             want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
             raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
@@ -719,13 +728,15 @@ class _Parser:
 # ---- closures: the tree as nested Python functions (used where generated code cannot go) ----
 
 
-def _closure(node: Node, text: str) -> Compiled:  # noqa: C901 (one case per kind of node)
+def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
+             table: FunctionTable = CORE) -> Compiled:
+    """The tree as nested Python functions."""
     kind = node[0]
     if kind in ("num", "str", "const"):
         const = node[1]
         return lambda ctx: const
     if kind == "list":
-        items = [_closure(x, text) for x in node[1]]
+        items = [_closure(x, text, table) for x in node[1]]
         return lambda ctx: [f(ctx) for f in items]
     if kind == "local":
         local = node[1]
@@ -734,70 +745,77 @@ def _closure(node: Node, text: str) -> Compiled:  # noqa: C901 (one case per kin
         name = node[1]
         return lambda ctx: ctx.lookup(name)
     if kind == "name_at":
-        at_name, idx = node[1], _closure(node[2], text)
+        at_name, idx = node[1], _closure(node[2], text, table)
         return lambda ctx: ctx.lookup_at(at_name, idx(ctx))
     if kind == "attr":
-        x, attr = _closure(node[1], text), node[2]
+        x, attr = _closure(node[1], text, table), node[2]
         return lambda ctx: get_attr(x(ctx), attr)
     if kind == "index":
-        x, i = _closure(node[1], text), _closure(node[2], text)
+        x, i = _closure(node[1], text, table), _closure(node[2], text, table)
         return lambda ctx: _index(x(ctx), i(ctx))
     if kind == "core":
-        core = CORE[node[1]][0]
-        args = [_closure(x, text) for x in node[2]]
+        core = table[node[1]].call
+        args = [_closure(x, text, table) for x in node[2]]
         return lambda ctx: core(ctx, args)
     if kind == "call":
         fname = node[1]
-        cargs = [_closure(x, text) for x in node[2]]
+        cargs = [_closure(x, text, table) for x in node[2]]
         return lambda ctx: ctx.call(fname, cargs)
     if kind == "not":
-        a = _closure(node[1], text)
+        a = _closure(node[1], text, table)
         return lambda ctx: not a(ctx)
     if kind in ("and", "or"):
-        terms = [_closure(x, text) for x in node[1]]
-        want = kind == "or"
-
-        def chain(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
-            v = None
-            for t in terms:
-                v = t(ctx)
-                if bool(v) is want:
-                    return v
-            return v
-
-        return chain
+        return _chain([_closure(x, text, table) for x in node[1]], kind == "or")
     if kind == "cmp":
-        f, a, b = _cmp(node[1]), _closure(node[2], text), _closure(node[3], text)
+        f, a, b = _cmp(node[1]), _closure(node[2], text, table), _closure(node[3], text, table)
         return lambda ctx: f(a(ctx), b(ctx))
     if kind == "sum":
-        first = _closure(node[1], text)
-        rest = [(plus, _closure(x, text)) for plus, x in node[2]]
-
-        def total(ctx: Context) -> Value:
-            v = first(ctx)
-            for plus, b in rest:
-                v = _plus(v, b(ctx), text) if plus else _minus(v, b(ctx), text)
-            return v
-
-        return total
+        return _total_of(_closure(node[1], text, table),
+                         [(plus, _closure(x, text, table)) for plus, x in node[2]], text)
     if kind == "prod":
-        pa = _closure(node[1], text)
-        factors = [(op, _closure(x, text)) for op, x in node[2]]
-
-        def product(ctx: Context) -> int:
-            p = _num(pa(ctx), text)
-            for op, y in factors:
-                p = _OPS[op](p, y(ctx), text)
-            return p
-
-        return product
+        return _product_of(_closure(node[1], text, table),
+                           [(op, _closure(x, text, table)) for op, x in node[2]], text)
     if kind == "neg":
-        na = _closure(node[1], text)
+        na = _closure(node[1], text, table)
         return lambda ctx: -_num(na(ctx), text)
     if kind == "if":
-        ta, tc, tb = (_closure(x, text) for x in node[1:])
+        ta, tc, tb = (_closure(x, text, table) for x in node[1:])
         return lambda ctx: ta(ctx) if tc(ctx) else tb(ctx)
     raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+
+
+def _chain(terms: list[Compiled], want: bool) -> Compiled:
+    """``and`` (``want`` false) or ``or`` (true): the first term that is ``want``, else the
+    last."""
+    def chain(ctx: Context) -> Value:  # flat: a thousand terms need no deep stack
+        v = None
+        for t in terms:
+            v = t(ctx)
+            if bool(v) is want:
+                return v
+        return v
+
+    return chain
+
+
+def _total_of(first: Compiled, rest: list[tuple[bool, Compiled]], text: str) -> Compiled:
+    def total(ctx: Context) -> Value:
+        v = first(ctx)
+        for plus, b in rest:
+            v = _plus(v, b(ctx), text) if plus else _minus(v, b(ctx), text)
+        return v
+
+    return total
+
+
+def _product_of(pa: Compiled, factors: list[tuple[str, Compiled]], text: str) -> Compiled:
+    def product(ctx: Context) -> int:
+        p = _num(pa(ctx), text)
+        for op, y in factors:
+            p = _OPS[op](p, y(ctx), text)
+        return p
+
+    return product
 
 
 def _minus(a: Value, b: Value, text: str) -> int:
@@ -831,7 +849,7 @@ _OPS: dict[str, Callable[[Value, Value, str], int]] = {"*": _times, "/": _divide
 # function and compiled once, at load. The source is built from the tree alone: names (already
 # checked against the ruleset, and identifiers by the tokenizer) and literals enter it only
 # through repr(), which always gives a Python literal; every operation is a call to one of the
-# helpers in _HELPERS (None-safe comparisons, bounded arithmetic, the work counter). Nothing of
+# helpers in HELPERS (None-safe comparisons, bounded arithmetic, the work counter). Nothing of
 # the ruleset's raw text reaches the source; if the source cannot be compiled (an expression
 # nested deeper than Python's own parser allows) the closures above are used instead.
 
@@ -905,8 +923,8 @@ def _la(loc: dict[str, Value], local: str, name: str) -> Value:
 
 
 def _counted(items: list[Value]) -> list[Value]:
-    """The items of a filter, counted as work as ``_items_of`` counts a list (``_Gen.fused``:
-    the loop over them written into the filter's)."""
+    """The items of a filter, counted as work as ``_items_of`` counts a list
+    (``ExprCompiler.fused``: the loop over them written into the filter's)."""
     Work.left -= len(items)
     if Work.left < 0:
         Work.spend(0)
@@ -1031,7 +1049,7 @@ def _again(ctx: Any, n: int) -> int:
     return n if ctx.state._derived_memo is None else 0
 
 
-def _seats_in(st: Any) -> int:
+def seats_in(st: Any) -> int:
     """size(seats()) of a state: the seats still in, counted without listing them (the same
     number, the same work counted as ``_size_of`` of the list). Generated code with the state
     at hand calls it (codegen.py); ``_seat_count`` with the engine's context."""
@@ -1045,8 +1063,8 @@ def _seats_in(st: Any) -> int:
 
 
 def _seat_count(ctx: Any) -> int:
-    """size(seats()) in the engine's context (``_seats_in`` of its state)."""
-    return _seats_in(ctx.state)
+    """size(seats()) in the engine's context (``seats_in`` of its state)."""
+    return seats_in(ctx.state)
 
 
 def _higher(a: Value, b: Value) -> bool:
@@ -1057,7 +1075,7 @@ def _lower(a: Value, b: Value) -> bool:
     return bool(a < b)
 
 
-_HELPERS: dict[str, Any] = {
+HELPERS: dict[str, Any] = {
     "_ga": get_attr, "_ix": _index, "_plus": _plus, "_minus": _minus, "_times": _times,
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
@@ -1082,14 +1100,6 @@ _ONE_ARG = {"sum": "_total({})", "any": "_any({})", "all": "_all({})",
             "first": "_first_of({})", "last": "_last_of({})", "map": "{}",
             "take_while": "_take_of({})", "highest": "_best_of(_higher, {})",
             "lowest": "_best_of(_lower, {})"}
-# the engine's functions (context.py fills these in): those called with their arguments'
-# values (each evaluated once, in order), and the names of all of them
-DIRECT: dict[str, Callable[..., Value]] = {}
-ENGINE_NAMES: set[str] = set()
-# called directly only without arguments (``others(x)`` evaluates x again for each seat)
-_DIRECT_WITHOUT_ARGS = {"others"}
-# the engine functions that run a card's own expressions (which might read ``it``)
-_RUN_EXPRESSIONS = {"allowed", "unmet", "calc"}
 # the names of the state read directly where no local may bind them (as Ctx.lookup reads them
 # through make_readers)
 STATE_NAMES = {"option": "ctx.state.options", "players": "ctx.state.players",
@@ -1113,7 +1123,8 @@ _LOCAL_GET = re.compile(r"(ctx\.locals|loc)\.get\('[A-Za-z_][A-Za-z0-9_]*'\)\Z")
 _HOISTED = {"core", "call", "index", "sum", "prod"}
 
 
-def _still(node: Node, kinds: dict[str, str], bound: bool = False) -> bool:
+def _still(node: Node, kinds: dict[str, str], table: FunctionTable,  # noqa: C901
+           bound: bool = False) -> bool:
     """Whether ``node``, written out by the engine's generator, gives the same value (and the
     same error) for every item of the loop around it: it reads no ``it`` but the one an inner
     loop of its own binds (``bound``), and evaluates no ruleset expression (a derived value, a
@@ -1127,45 +1138,51 @@ def _still(node: Node, kinds: dict[str, str], bound: bool = False) -> bool:
             return bound
         return kind == "local" or kinds.get(node[1]) in _STILL_KINDS or node[1] in _STILL_NAMES
     if kind == "list":
-        return all(_still(x, kinds, bound) for x in node[1])
+        return all(_still(x, kinds, table, bound) for x in node[1])
     if kind in ("attr", "not", "neg"):
-        return _still(node[1], kinds, bound)
+        return _still(node[1], kinds, table, bound)
     if kind == "index":
-        return _still(node[1], kinds, bound) and _still(node[2], kinds, bound)
+        return _still(node[1], kinds, table, bound) and _still(node[2], kinds, table, bound)
     if kind == "name_at":
-        return kinds.get(node[1]) in ("seatvar", "seatzone") and _still(node[2], kinds, bound)
+        return (kinds.get(node[1]) in ("seatvar", "seatzone")
+                and _still(node[2], kinds, table, bound))
     if kind in ("and", "or"):
-        return all(_still(x, kinds, bound) for x in node[1])
+        return all(_still(x, kinds, table, bound) for x in node[1])
     if kind == "cmp":
-        return _still(node[2], kinds, bound) and _still(node[3], kinds, bound)
+        return _still(node[2], kinds, table, bound) and _still(node[3], kinds, table, bound)
     if kind in ("sum", "prod"):
-        return _still(node[1], kinds, bound) and all(_still(x, kinds, bound)
+        return _still(node[1], kinds, table, bound) and all(_still(x, kinds, table, bound)
                                                      for _op, x in node[2])
     if kind == "if":
-        return all(_still(x, kinds, bound) for x in node[1:4])
+        return all(_still(x, kinds, table, bound) for x in node[1:4])
     if kind == "core":
         name, args = node[1], node[2]
         if name == "default":
-            return args[1][0] in ("num", "str", "const") and _still(args[0], kinds, bound)
+            return args[1][0] in ("num", "str", "const") and _still(args[0], kinds, table, bound)
         if name not in _INLINE_CORE and name not in ("size", "number"):
             return False  # called with its arguments as functions
         if len(args) == 2 and name not in ("min", "max", "join", "index_of"):
-            return _still(args[0], kinds, bound) and _still(args[1], kinds, True)
-        return all(_still(x, kinds, bound) for x in args)
+            return _still(args[0], kinds, table, bound) and _still(args[1], kinds, table, True)
+        return all(_still(x, kinds, table, bound) for x in args)
     if kind == "call":
         name, args = node[1], node[2]
-        if name not in DIRECT or name in _RUN_EXPRESSIONS or (
-                args and name in _DIRECT_WITHOUT_ARGS):
+        if not table.direct(name, len(args)) or not table[name].pure:
             return False
-        return all(_still(x, kinds, bound) for x in args)
+        return all(_still(x, kinds, table, bound) for x in args)
     return False
 
 
-class _Gen:
+class ExprCompiler:
     """Python source for one expression tree: one function ``_e(ctx)``, with the argument
-    functions of its calls (evaluated lazily, ``it`` bound) defined beside it."""
+    functions of its calls (evaluated lazily, ``it`` bound) defined beside it. ``kinds``
+    (the loader's) names the zones and vars no local hides, read directly from the engine's
+    context (None: any context, every name read through ``lookup``); ``table`` is the
+    functions the tree calls. codegen.py and listing.py extend it where their generated code
+    has the state at hand."""
 
-    def __init__(self, kinds: dict[str, str] | None = None) -> None:
+    def __init__(self, kinds: dict[str, str] | None = None,
+                 table: FunctionTable = CORE) -> None:
+        self.table = table
         self.defs: list[str] = []
         self.n = 0
         self.kinds = kinds or {}
@@ -1299,7 +1316,7 @@ class _Gen:
             return f"_index_in(_items_of({self.src(args[0])}), {self.src(args[1])})"
         if name in ("first", "last") and args[0][0] == "name" \
                 and self.kinds.get(args[0][1]) == "zone":  # its card, the zone not listed
-            return f"ctx.zone_end({_ident(args[0][1])!r}, {0 if name == 'first' else -1})"
+            return f"ctx.zone_end({ident(args[0][1])!r}, {0 if name == 'first' else -1})"
         if len(args) == 1:
             return _ONE_ARG[name].format(f"_items_of({self.src(args[0])})")
         items, body = args
@@ -1345,179 +1362,208 @@ class _Gen:
         hoist.append(f"{h} := {code}")
         return h
 
-    def src(self, node: Node) -> str:  # noqa: C901 (one case per kind of node)
+    def src(self, node: Node) -> str:
+        """The source computing ``node`` (one method per kind of node, ``_src_<kind>``)."""
         kind = node[0]
         if (self.hoist is not None and kind in _HOISTED and not self.iterable
-                and _still(node, self.kinds)):
-            # the same for every item: read when first needed (errors, ``and``/``or`` as
-            # they were), then from a Python variable for the other items of this loop
-            # its work counted again for each item (``_d``: what its reading counted), so
-            # that the limit is met where it was
-            h, d = f"_h{self.n}", f"_h{self.n}_"
-            self.n += 1
-            hoist, self.hoist = self.hoist, None
-            try:
-                code = self.src(node)
-            finally:
-                self.hoist = hoist
-            hoist.append(h)
-            return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
-                    f"({d} := _W.left, {h} := {code}, {d} := {d} - _W.left)[1])")
+                and _still(node, self.kinds, self.table)):
+            return self.read_once(node, self.hoist)
         once = self.local_once(node)
         if once is not None:
             return once
-        if kind == "num":
-            return repr(int(node[1]))
-        if kind == "str":
-            return repr(str(node[1]))
-        if kind == "const":
-            return {True: "True", False: "False", None: "None"}[node[1]]
-        if kind == "list":
-            return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
-        if kind == "local":
-            if node[1] in self.pyvars:
-                return self.pyvars[node[1]]
-            return f"ctx.locals.get({_ident(node[1])!r})"
-        if kind == "name":
-            name = _ident(node[1])
-            read = self.kinds.get(name, "")
-            if read == "local":  # only ever a local: as Ctx.lookup reads it
-                return f"ctx.locals.get({name!r})"
-            if read == "state":
-                return STATE_NAMES[name]
-            if name == "me" and self.engine:  # Ctx.lookup: the local, else Ctx.me
-                return "(ctx.locals['me'] if 'me' in ctx.locals else ctx.me)"
-            if read == "var":  # as Ctx.var, without its call for the engine's own reads
-                return f"(ctx.state.vars[{name!r}] if ctx.viewer is None else ctx.var({name!r}))"
-            read = _READS.get(read, "lookup")  # a zone or var: read direct
-            if read == "lookup" and name not in _PLAIN_NAMES:
-                self.escapes += 1  # a derived value, or a local named so
-            return f"ctx.{read}({name!r})"
-        if kind == "name_at":
-            seat_kind = self.kinds.get(node[1])
-            if seat_kind in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
-                if seat_kind == "seatvar" and self.no_viewer():  # Ctx.var_at's engine read
-                    key = _ident(node[1]) + "/"  # (its key as the f-string there makes it)
-                    return f"ctx.state.vars.get({key!r} + _fmt({self.src(node[2])}))"
-                at = "var_at" if seat_kind == "seatvar" else "zone_at"
-                return f"ctx.{at}({_ident(node[1])!r}, {self.src(node[2])})"
+        write: Callable[[Node], str] | None = getattr(self, f"_src_{kind}", None)
+        if write is None:  # pragma: no cover (the parser makes no other kind)
+            raise ExpressionError(f"cannot compile {kind!r}")
+        return write(node)
+
+    def read_once(self, node: Node, hoist: list[str]) -> str:
+        """A part that is the same for every item of the loop around it: read when first
+        needed (errors, ``and``/``or`` as they were), then from a Python variable for the other
+        items of this loop; its work counted again for each item (``_d``: what its reading
+        counted), so that the limit is met where it was."""
+        h, d = f"_h{self.n}", f"_h{self.n}_"
+        self.n += 1
+        self.hoist = None
+        try:
+            code = self.src(node)
+        finally:
+            self.hoist = hoist
+        hoist.append(h)
+        return (f"({h} if {h} is not _NO and (not {d} or _take({d})) else "
+                f"({d} := _W.left, {h} := {code}, {d} := {d} - _W.left)[1])")
+
+    def _src_num(self, node: Node) -> str:
+        return repr(int(node[1]))
+
+    def _src_str(self, node: Node) -> str:
+        return repr(str(node[1]))
+
+    def _src_const(self, node: Node) -> str:
+        return {True: "True", False: "False", None: "None"}[node[1]]
+
+    def _src_list(self, node: Node) -> str:
+        return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
+
+    def _src_local(self, node: Node) -> str:
+        if node[1] in self.pyvars:
+            return self.pyvars[node[1]]
+        return f"ctx.locals.get({ident(node[1])!r})"
+
+    def _src_name(self, node: Node) -> str:
+        name = ident(node[1])
+        read = self.kinds.get(name, "")
+        if read == "local":  # only ever a local: as Ctx.lookup reads it
+            return f"ctx.locals.get({name!r})"
+        if read == "state":
+            return STATE_NAMES[name]
+        if name == "me" and self.engine:  # Ctx.lookup: the local, else Ctx.me
+            return "(ctx.locals['me'] if 'me' in ctx.locals else ctx.me)"
+        if read == "var":  # as Ctx.var, without its call for the engine's own reads
+            return f"(ctx.state.vars[{name!r}] if ctx.viewer is None else ctx.var({name!r}))"
+        read = _READS.get(read, "lookup")  # a zone or var: read direct
+        if read == "lookup" and name not in _PLAIN_NAMES:
+            self.escapes += 1  # a derived value, or a local named so
+        return f"ctx.{read}({name!r})"
+
+    def _src_name_at(self, node: Node) -> str:
+        seat_kind = self.kinds.get(node[1])
+        if seat_kind in ("seatvar", "seatzone"):  # as Ctx.lookup_at reads them
+            if seat_kind == "seatvar" and self.no_viewer():  # Ctx.var_at's engine read
+                key = ident(node[1]) + "/"  # (its key as the f-string there makes it)
+                return f"ctx.state.vars.get({key!r} + _fmt({self.src(node[2])}))"
+            at = "var_at" if seat_kind == "seatvar" else "zone_at"
+            return f"ctx.{at}({ident(node[1])!r}, {self.src(node[2])})"
+        self.escapes += 1
+        return f"ctx.lookup_at({ident(node[1])!r}, {self.src(node[2])})"
+
+    def _src_attr(self, node: Node) -> str:
+        name = ident(node[2])
+        if node[1][0] == "local" and node[1][1] in self.pyvars:  # a card's: from its table
+            x = self.pyvars[node[1][1]]
+            if x in self.cardish:  # a card, or null in a view: no type to test
+                if self.no_viewer():
+                    return card_attr(x, name)
+                return f"({card_attr(x, name)} if {x} is not None else None)"
+            return f"({card_attr(x, name)} if _type({x}) is _CardDef " \
+                   f"else _ga({x}, {name!r}))"
+        if node[1] == ("name", "option") and self.kinds.get("option") == "state":
+            return f"ctx.state.options.get({name!r})"  # an option's value, or None
+        if not self.iterable and self.card_or_null(node[1]):  # its table, no type test
+            t = f"_t{self.n}"
+            self.n += 1
+            return (f"({card_attr(t, name)} if ({t} := {self.src(node[1])}) "
+                    f"is not None else None)")
+        if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
+                and node[1][1] not in self.pyvars:  # a local's: one call
+            return f"_la(ctx.locals, {ident(node[1][1])!r}, {name!r})"
+        return f"_ga({self.src(node[1])}, {name!r})"
+
+    def _src_index(self, node: Node) -> str:
+        return f"_ix({self.src(node[1])}, {self.src(node[2])})"
+
+    def _src_core(self, node: Node) -> str:
+        name = ident(node[1])
+        if name == "size":
+            arg = node[2][0]
+            if arg[0] == "name" and self.kinds.get(arg[1]) in ("zone", "seatzone"):
+                read = "zone_size" if self.kinds[arg[1]] == "zone" else "seat_zone_size"
+                return f"ctx.{read}({ident(arg[1])!r})"  # counted, not listed
+            if (self.engine and arg[0] == "call" and arg[1] == "seats" and not arg[2]
+                    and self.table.direct("seats", 0)):  # the seats still in: counted
+                return "_seat_count(ctx)"
+            return f"_size_of({self.src(arg)})"
+        if name == "number":
+            return f"_number_of({self.src(node[2][0])})"
+        written = self.core(name, node[2])
+        if written is not None:
+            return written
+        return f"_core_{name}(ctx, {self.args(node[2])})"
+
+    def _src_call(self, node: Node) -> str:
+        name = ident(node[1])
+        if not self.engine:
             self.escapes += 1
-            return f"ctx.lookup_at({_ident(node[1])!r}, {self.src(node[2])})"
-        if kind == "attr":
-            name = _ident(node[2])
-            if node[1][0] == "local" and node[1][1] in self.pyvars:  # a card's: from its table
-                x = self.pyvars[node[1][1]]
-                if x in self.cardish:  # a card, or null in a view: no type to test
-                    if self.no_viewer():
-                        return card_attr(x, name)
-                    return f"({card_attr(x, name)} if {x} is not None else None)"
-                return f"({card_attr(x, name)} if _type({x}) is _CardDef " \
-                       f"else _ga({x}, {name!r}))"
-            if node[1] == ("name", "option") and self.kinds.get("option") == "state":
-                return f"ctx.state.options.get({name!r})"  # an option's value, or None
-            if not self.iterable and self.card_or_null(node[1]):  # its table, no type test
-                t = f"_t{self.n}"
-                self.n += 1
-                return (f"({card_attr(t, name)} if ({t} := {self.src(node[1])}) "
-                        f"is not None else None)")
-            if node[1][0] == "name" and self.kinds.get(node[1][1]) == "local" \
-                    and node[1][1] not in self.pyvars:  # a local's: one call
-                return f"_la(ctx.locals, {_ident(node[1][1])!r}, {name!r})"
-            return f"_ga({self.src(node[1])}, {name!r})"
-        if kind == "index":
-            return f"_ix({self.src(node[1])}, {self.src(node[2])})"
-        if kind == "core":
-            name = _ident(node[1])
-            if name == "size":
-                arg = node[2][0]
-                if arg[0] == "name" and self.kinds.get(arg[1]) in ("zone", "seatzone"):
-                    read = "zone_size" if self.kinds[arg[1]] == "zone" else "seat_zone_size"
-                    return f"ctx.{read}({_ident(arg[1])!r})"  # counted, not listed
-                if (self.engine and arg[0] == "call" and arg[1] == "seats" and not arg[2]
-                        and "seats" in DIRECT):  # the seats still in: counted, not listed
-                    return "_seat_count(ctx)"
-                return f"_size_of({self.src(arg)})"
-            if name == "number":
-                return f"_number_of({self.src(node[2][0])})"
-            written = self.core(name, node[2])
-            if written is not None:
-                return written
-            return f"_core_{name}(ctx, {self.args(node[2])})"
-        if kind == "call":
-            name = _ident(node[1])
-            if not self.engine:
+            return f"ctx.call({name!r}, {self.args(node[2])})"
+        if self.table.direct(name, len(node[2])):
+            # its arguments' values, in order, as Ctx.call evaluates them
+            if not self.table[name].pure:
                 self.escapes += 1
-                return f"ctx.call({name!r}, {self.args(node[2])})"
-            if name in DIRECT and not (node[2] and name in _DIRECT_WITHOUT_ARGS):
-                # its arguments' values, in order, as Ctx.call evaluates them
-                if name in _RUN_EXPRESSIONS:
-                    self.escapes += 1
-                return f"_f_{name}(ctx{''.join(', ' + self.src(a) for a in node[2])})"
-            self.escapes += 1
-            if name in ENGINE_NAMES:
-                return f"ctx.call({name!r}, {self.args(node[2])})"
-            # a ruleset's own function: its arguments' values, then its value (Ctx.own)
-            return f"ctx.own({name!r}{''.join(', ' + self.src(a) for a in node[2])})"
-        if kind == "not":
-            return f"(not {self.src(node[1])})"
-        if kind in ("and", "or"):
-            return "(" + f" {kind} ".join(self.src(x) for x in node[1]) + ")"
-        if kind == "cmp":
-            a, b = self.src(node[2]), self.src(node[3])
-            if node[1] in ("==", "!="):
-                return f"({a} {node[1]} {b})"
-            if node[1] in _ORDER and not self.iterable and (node[2][0] == "num"
-                                                           or node[3][0] == "num"):
-                # against a number: as _lt/_le/_gt/_ge, without their call (the other side
-                # read once, after the number as written, its null false)
-                t = f"_t{self.n}"
-                self.n += 1
-                if node[3][0] == "num":
-                    return f"(({t} := {a}) is not None and {t} {node[1]} {b})"
-                return f"(({t} := {b}) is not None and {a} {node[1]} {t})"
-            if node[1] in _ORDER and not self.iterable and not self.items and len(b) <= 120:
-                # two values (``passed >= total``): as _lt/_le/_gt/_ge, without the call;
-                # both sides read once, in order, whatever the first (null false)
-                t, u = f"_t{self.n}", f"_t{self.n + 1}"
-                self.n += 2
-                return (f"((({u} := {b}) is not None and {t} {node[1]} {u}) "
-                        f"if ({t} := {a}) is not None else ({b} is None and False))")
-            return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
+            return f"_f_{name}(ctx{''.join(', ' + self.src(a) for a in node[2])})"
+        self.escapes += 1
+        if self.table.engine(name):
+            return f"ctx.call({name!r}, {self.args(node[2])})"
+        # a ruleset's own function: its arguments' values, then its value (Ctx.own)
+        return f"ctx.own({name!r}{''.join(', ' + self.src(a) for a in node[2])})"
+
+    def _src_not(self, node: Node) -> str:
+        return f"(not {self.src(node[1])})"
+
+    def _src_and(self, node: Node) -> str:
+        return "(" + f" {node[0]} ".join(self.src(x) for x in node[1]) + ")"
+
+    _src_or = _src_and
+
+    def _src_cmp(self, node: Node) -> str:
+        a, b = self.src(node[2]), self.src(node[3])
+        if node[1] in ("==", "!="):
+            return f"({a} {node[1]} {b})"
+        if node[1] in _ORDER and not self.iterable and (node[2][0] == "num"
+                                                       or node[3][0] == "num"):
+            # against a number: as _lt/_le/_gt/_ge, without their call (the other side
+            # read once, after the number as written, its null false)
+            t = f"_t{self.n}"
+            self.n += 1
+            if node[3][0] == "num":
+                return f"(({t} := {a}) is not None and {t} {node[1]} {b})"
+            return f"(({t} := {b}) is not None and {a} {node[1]} {t})"
+        if node[1] in _ORDER and not self.iterable and not self.items and len(b) <= 120:
+            # two values (``passed >= total``): as _lt/_le/_gt/_ge, without the call;
+            # both sides read once, in order, whatever the first (null false)
+            t, u = f"_t{self.n}", f"_t{self.n + 1}"
+            self.n += 2
+            return (f"((({u} := {b}) is not None and {t} {node[1]} {u}) "
+                    f"if ({t} := {a}) is not None else ({b} is None and False))")
+        return f"{_CMP_SOURCE[node[1]]}({a}, {b})"
+
+    def _src_sum(self, node: Node) -> str:
+        v = self.src(node[1])
+        for plus, x in node[2]:
+            v = self.added(v, plus, x)
+        return v
+
+    def added(self, v: str, plus: bool, x: Node) -> str:
+        """``v + x`` (or ``v - x``), ``v`` already written."""
         t = self.text_name
-        if kind == "sum":
-            v = self.src(node[1])
-            for plus, x in node[2]:
-                if x[0] == "num" and not self.iterable and not self.items:
-                    # a number added to or taken from a number (``rooms + 1``): without the
-                    # call of _plus/_minus; any other value (a list, null, a flag) or a result
-                    # past the limit goes through it as before, from the value read once
-                    a, r = f"_t{self.n}", f"_t{self.n + 1}"
-                    self.n += 2
-                    op, helper = ("+", "_plus") if plus else ("-", "_minus")
-                    b = self.src(x)
-                    v = (f"({r} if _type({a} := {v}) is _int and {-MAX_NUMBER} <= ({r} := {a} "
-                         f"{op} {b}) <= {MAX_NUMBER} else {helper}({a}, {b}, {t}))")
-                elif not self.iterable and not self.items:  # two values (``hp + gain``):
-                    # both read, in order (``&``), whatever the first
-                    a, b, r = f"_t{self.n}", f"_t{self.n + 1}", f"_t{self.n + 2}"
-                    self.n += 3
-                    op, helper = ("+", "_plus") if plus else ("-", "_minus")
-                    v = (f"({r} if (_type({a} := {v}) is _int) & (_type({b} := {self.src(x)}) "
-                         f"is _int) and {-MAX_NUMBER} <= ({r} := {a} {op} {b}) <= {MAX_NUMBER} "
-                         f"else {helper}({a}, {b}, {t}))")
-                else:
-                    v = f"{'_plus' if plus else '_minus'}({v}, {self.src(x)}, {t})"
-            return v
-        if kind == "prod":
-            v = self.number(self.src(node[1]))
-            for op, x in node[2]:
-                v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, {t})"
-            return v
-        if kind == "neg":
-            return f"(-{self.number(self.src(node[1]))})"
-        if kind == "if":
-            return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
-        raise ExpressionError(f"cannot compile {kind!r}")  # pragma: no cover
+        op, helper = ("+", "_plus") if plus else ("-", "_minus")
+        if self.iterable or self.items:
+            return f"{helper}({v}, {self.src(x)}, {t})"
+        if x[0] == "num":
+            # a number added to or taken from a number (``rooms + 1``): without the call
+            # of _plus/_minus; any other value (a list, null, a flag) or a result past the
+            # limit goes through it, from the value read once
+            a, r = f"_t{self.n}", f"_t{self.n + 1}"
+            self.n += 2
+            b = self.src(x)
+            return (f"({r} if _type({a} := {v}) is _int and {-MAX_NUMBER} <= ({r} := {a} "
+                    f"{op} {b}) <= {MAX_NUMBER} else {helper}({a}, {b}, {t}))")
+        # two values (``hp + gain``): both read, in order (``&``), whatever the first
+        a, b, r = f"_t{self.n}", f"_t{self.n + 1}", f"_t{self.n + 2}"
+        self.n += 3
+        return (f"({r} if (_type({a} := {v}) is _int) & (_type({b} := {self.src(x)}) "
+                f"is _int) and {-MAX_NUMBER} <= ({r} := {a} {op} {b}) <= {MAX_NUMBER} "
+                f"else {helper}({a}, {b}, {t}))")
+
+    def _src_prod(self, node: Node) -> str:
+        v = self.number(self.src(node[1]))
+        for op, x in node[2]:
+            v = f"{_ARITH_SOURCE[op]}({v}, {self.src(x)}, {self.text_name})"
+        return v
+
+    def _src_neg(self, node: Node) -> str:
+        return f"(-{self.number(self.src(node[1]))})"
+
+    def _src_if(self, node: Node) -> str:
+        return f"({self.src(node[1])} if {self.src(node[2])} else {self.src(node[3])})"
 
     def number(self, x: str) -> str:
         """``_num(x, text)``: a number as it is, without the call (not in a comprehension,
@@ -1549,55 +1595,87 @@ _READS = {"zone": "cards", "seatzone": "seat_cards", "var": "var", "seatvar": "s
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def _ident(name: object) -> str:
+def ident(name: object) -> str:
     """A name as the tokenizer reads it (the tree holds no other); anything else is refused."""
     if not isinstance(name, str) or not _IDENT.match(name):
         raise ExpressionError(f"not a name: {name!r}")
     return name
 
 
-def generate_source(node: Node, kinds: dict[str, str] | None = None) -> str:
+def generate_source(node: Node, kinds: dict[str, str] | None = None,
+                    table: FunctionTable = CORE) -> str:
     """The Python source of a function ``_e(ctx)`` computing the expression tree ``node``;
     ``kinds`` tells which names are zones or vars that no local hides (read directly)."""
-    gen = _Gen(kinds)
+    gen = ExprCompiler(kinds, table)
     body = gen.src(node)
     return "".join(gen.defs) + f"def _e(ctx):\n    return {body}\n"
 
 
-def _generate(node: Node, text: str, kinds: dict[str, str] | None = None) -> Compiled:
+@attrs.frozen(eq=False)
+class Expression:
+    """A compiled expression: its function of a context, and what it was compiled from, for
+    the compilers that write its code again elsewhere (codegen.py, listing.py) and for the
+    engine's reading of what it reads (``reads``)."""
+
+    fn: Compiled
+    tree: Node | None = None  # None for a plain YAML value
+    # the ``kinds`` of an engine expression (None: compiled for any context)
+    kinds: dict[str, str] | None = None
+    # its text, as its generated code names it in error messages (None where no code was
+    # generated: a plain value, or a tree Python cannot compile, run as closures)
+    text: str | None = None
+    plain: bool = False  # written as a plain YAML value (true, false, null, a number)
+    constant: Value = None  # that value
+
+
+def _made(e: Expression) -> Compiled:
+    """The function of a compiled expression, which knows its expression (``expression_of``)."""
+    holder: Any = e.fn
+    holder.expression = e
+    return e.fn
+
+
+def expression_of(fn: object) -> Expression | None:
+    """The expression a function was compiled from by ``compile_expr``; None for another."""
+    e = getattr(fn, "expression", None)
+    return e if isinstance(e, Expression) else None
+
+
+def tree_of(fn: object) -> Node | None:
+    """The checked tree a function was compiled from; None for a plain value or another."""
+    e = expression_of(fn)
+    return None if e is None else e.tree
+
+
+def constant_of(fn: object) -> Value:
+    """The value of an expression written as a plain YAML value; None for any other."""
+    e = expression_of(fn)
+    return e.constant if e is not None else None
+
+
+def _generate(node: Node, text: str, kinds: dict[str, str] | None,
+              table: FunctionTable) -> Expression:
     """The tree compiled to Python code (the closures when Python cannot compile it)."""
     try:
-        source = generate_source(node, kinds)
+        source = generate_source(node, kinds, table)
         code = compile(source, "<expression>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
-        return _closure(node, text)
+        return Expression(_closure(node, text, table), node, kinds)
     from .spec import CardDef  # (spec imports this module)
 
-    namespace: dict[str, Any] = dict(_HELPERS)
+    namespace: dict[str, Any] = dict(HELPERS)
     namespace["_CardDef"] = CardDef
-    if kinds is not None:  # the engine's context and its functions (context.py)
-        from . import context  # noqa: F401 (fills in DIRECT)
-
-        namespace.update({f"_f_{name}": fn for name, fn in DIRECT.items()})
-    namespace.update({f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()})
+    namespace.update(table.namespace)
     namespace["_T"] = text  # the expression's text, for error messages only
     exec(code, namespace)  # noqa: S102 (our generated source, from the checked tree only)
-    fn: Compiled = namespace["_e"]
-    return fn
-
-
-_TREES: weakref.WeakKeyDictionary[Compiled, Node] = weakref.WeakKeyDictionary()
-# the ``kinds`` an engine expression was compiled with (to write its code again elsewhere,
-# as codegen.py writes it into the effects' code)
-_KINDS: weakref.WeakKeyDictionary[Compiled, dict[str, str]] = weakref.WeakKeyDictionary()
-# the value of an expression written as a plain YAML value (true, false, null, a number)
-_CONSTANTS: weakref.WeakKeyDictionary[Compiled, Value] = weakref.WeakKeyDictionary()
+    return Expression(namespace["_e"], node, kinds, text)
 
 
 def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
     """What a compiled expression reads: the names (locals included) and the functions other
     than the core ones it calls; None when it was not compiled from a tree."""
-    tree = _TREES.get(fn)
+    e = expression_of(fn)
+    tree = None if e is None else e.tree
     if tree is None:
         return None
     names: set[str] = set()
@@ -1627,13 +1705,14 @@ _BINDS_IT = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_wh
 
 
 def parse_expr(text: str, names: set[str] | None = None,
-               functions: dict[str, tuple[int, int]] | None = None) -> Node:
+               functions: dict[str, tuple[int, int]] | None = None,
+               table: FunctionTable = CORE) -> Node:
     """The checked tree of an expression.
 
     :raises ExpressionError: the text does not parse, or uses an unknown name or function.
     """
     try:
-        return _Parser(text, names, functions or {}).parse()
+        return _Parser(text, names, functions or {}, table).parse()
     except RecursionError:
         raise ruleset_error(ExpressionError, "expr_too_deep", start=text[:60]) from None
 
@@ -1643,35 +1722,27 @@ def compile_expr(
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
     kinds: dict[str, str] | None = None,
+    table: FunctionTable = CORE,
 ) -> Compiled:
     """Parse an expression into a function of a Context.
 
     ``names`` (if given) are the only names it may use besides ``it``; ``functions`` maps
-    engine functions to their (min, max) argument counts; ``kinds`` (the loader's) names the
-    zones and vars no local hides, which the engine's Ctx reads directly.
+    the ruleset's own functions to their (min, max) argument counts; ``table`` holds the
+    other functions it may call (the core ones, and the engine's for the engine's
+    expressions); ``kinds`` (the loader's) names the zones and vars no local hides, which
+    the engine's Ctx reads directly.
 
     :raises ExpressionError: the text does not parse, or uses an unknown name or function.
     """
-    if isinstance(text, bool) or text is None:
+    if isinstance(text, bool) or text is None or isinstance(text, int):
         const = text
-        fixed: Compiled = lambda ctx: const  # noqa: E731
-        _CONSTANTS[fixed] = const
-        return fixed
-    if isinstance(text, int):
-        n = text
-        fixed = lambda ctx: n  # noqa: E731
-        _CONSTANTS[fixed] = n
-        return fixed
+        return _made(Expression(lambda ctx: const, plain=True, constant=const))
     if not isinstance(text, str):
         raise ruleset_error(ExpressionError, "expr_not_text", v=text)
     if not text.strip():
         raise ruleset_error(ExpressionError, "expr_empty")
-    tree = parse_expr(text, names, functions)
-    fn = _generate(tree, text, kinds)
-    _TREES[fn] = tree
-    if kinds is not None:
-        _KINDS[fn] = kinds
-    return fn
+    tree = parse_expr(text, names, functions, table)
+    return _made(_generate(tree, text, kinds, table))
 
 
 _TEMPLATE = re.compile(r"\{([^{}]+)\}")
@@ -1682,8 +1753,10 @@ def compile_template(
     names: set[str] | None = None,
     functions: dict[str, tuple[int, int]] | None = None,
     kinds: dict[str, str] | None = None,
+    table: FunctionTable = CORE,
 ) -> Callable[[Context], str]:
-    """Compile a message with ``{expression}`` holes into a function of a Context.
+    """Compile a message with ``{expression}`` holes into a function of a Context (which
+    knows its parts: ``template_parts``).
 
     :raises ExpressionError: a hole does not parse.
     """
@@ -1692,7 +1765,7 @@ def compile_template(
     pos = 0
     for m in _TEMPLATE.finditer(text):
         parts.append(text[pos:m.start()])
-        parts.append(compile_expr(m.group(1), names, functions, kinds))
+        parts.append(compile_expr(m.group(1), names, functions, kinds, table))
         holes += [None, m.group(1).strip()]
         pos = m.end()
     parts.append(text[pos:])
@@ -1708,13 +1781,9 @@ def compile_template(
                 out.append(display(v))
         return "".join(out)
 
-    _TEMPLATE_PARTS[render] = list(zip(holes, parts, strict=True))
+    holder: Any = render
+    holder.template_parts = list(zip(holes, parts, strict=True))
     return render
-
-
-_TEMPLATE_PARTS: weakref.WeakKeyDictionary[Callable[[Context], str],
-                                           list[tuple[str | None, str | Compiled]]]
-_TEMPLATE_PARTS = weakref.WeakKeyDictionary()
 
 
 def template_plan(parts: list[tuple[str | None, str | Compiled]], index: dict[str, int],
@@ -1744,7 +1813,7 @@ def texts_renderer(templates: dict[str, Callable[[Any], str]]
     index: dict[str, int] = {}
     plans: list[tuple[str, list[str | int]]] = []
     for lang, render in templates.items():
-        parts = _TEMPLATE_PARTS.get(render)
+        parts = template_parts(render)
         if parts is None:  # not one of ours: as it is
             return lambda ctx: {lang: r(ctx) for lang, r in templates.items()}
         plans.append((lang, template_plan(parts, index, fns)))
@@ -1770,7 +1839,9 @@ def template_parts(render: Callable[[Any], str]
     """A message compiled by ``compile_template`` as its parts: (None, plain text) and (the
     hole's text, its compiled expression); None for a function that is not one of ours (for
     generated code that writes a message out, codegen.py)."""
-    return _TEMPLATE_PARTS.get(render)
+    parts: list[tuple[str | None, str | Compiled]] | None = getattr(render, "template_parts",
+                                                                      None)
+    return parts
 
 
 def display(v: Value) -> str:

@@ -50,12 +50,6 @@ _SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
 
 
-# engine functions that read only the state and their arguments (no ruleset expression)
-_PURE_CALLS = {"top", "bottom", "seats", "all_seats", "others", "after", "next_seat",
-               "previous_seat", "last_turn", "this_turn", "this_round", "knows", "zone_of",
-               "owner", "seat_name", "permutations", "combinations", "combos", "combo_cards"}
-
-
 # playing cards' ranks and suits as words, to type a card by its name (dame de pique)
 _RANK_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "fr": {"A": ("as",), "K": ("roi",), "Q": ("dame",), "J": ("valet",)},
@@ -108,7 +102,7 @@ def name_phrases(game: Game) -> dict[str, list[tuple[tuple[str, ...], str]]]:
 
 
 def _reads_only(fn: Compiled, avoid: set[str], derived: Mapping[str, Compiled],
-                seen: set[str], pure: frozenset[str] | set[str] = _PURE_CALLS) -> bool:
+                seen: set[str], pure: frozenset[str] | set[str]) -> bool:
     """Whether an expression surely reads none of the names ``avoid`` (through the derived
     values it reads too), calling only the engine functions ``pure``."""
     r = reads(fn)
@@ -169,16 +163,29 @@ class Game:
         for d in spec.derived:
             names[d] = "derived"
         self.names = names
+        self._remember_reads(spec)
+        self._compile_moves(spec)
+        self._card_names(spec)
+        self._answer_words(spec)
+        self._compile_steps(spec)
+        self._note_defaults(spec)
+
+    def _remember_reads(self, spec: GameSpec) -> None:
+        """Which derived values and card rules read only the state (remembered, or
+        evaluated without binding ``this``: context.py)."""
+        names = self.names
         # the derived values that read only the state and ``me`` (no other local, no card's
         # own expression): the same while nothing changes, so remembered then (context.py)
         bound = local_names(spec.raw) | {n for params, _b in spec.functions.values()
                                           for n in params} | {"it", "this"}
-        pure = set(_PURE_CALLS)  # and the functions that run a card's own expressions, when
+        table_pure = spec.function_table.pure()
+        pure = set(table_pure)  # and the functions that run a card's own expressions, when
         for fn, exprs in (("calc", [f for d in spec.card_derived.values()  # those read only
                                     for f in d.values()]),                 # the state, me
                           ("allowed", [r.test for rs in spec.card_require.values()  # and this
                                        for r in rs])):
-            if all(_reads_only(e, bound - {"this"}, spec.derived, set()) for e in exprs):
+            if all(_reads_only(e, bound - {"this"}, spec.derived, set(), table_pure)
+                   for e in exprs):
                 pure.add(fn)
         # allowed(card) reads only the state, ``me`` and the card: the same while nothing
         # changes, so remembered then (context.py)
@@ -188,7 +195,7 @@ class Game:
         # binding it (context.py)
         self.free_require: dict[str, tuple[Compiled, ...]] = {
             code: tuple(r.test for r in rs) for code, rs in spec.card_require.items()
-            if all(_reads_only(r.test, {"this"}, spec.derived, set()) for r in rs)}
+            if all(_reads_only(r.test, {"this"}, spec.derived, set(), table_pure) for r in rs)}
         self.memo_derived: set[str] = {d for d in spec.derived
                                        if _reads_only(spec.derived[d], bound, spec.derived,
                                                       set(), pure)}
@@ -200,7 +207,11 @@ class Game:
         self.seatless_derived: set[str] = {
             d for d in self.memo_derived
             if _reads_only(spec.derived[d], bound | seat_names, spec.derived, set(),
-                           _PURE_CALLS - {"others"})}
+                           spec.function_table.pure(seatless=True))}
+
+    def _compile_moves(self, spec: GameSpec) -> None:
+        """How names read a state, and each move's requirements and listing."""
+        names = self.names
         self.readers = make_readers(self)  # how each name reads a state (Ctx.lookup)
         # the zones and vars no local may hide, read directly by generated code (as spec.py)
         # every name some local may bind (a move's argument, a let, a function's parameter)
@@ -226,9 +237,11 @@ class Game:
         self.notation_holes: dict[str, tuple[tuple[str | None, str], ...]] = {
             m.id: tuple((t[1:-1], t) if t[0] == "{" and t[-1] == "}" else (None, t)
                         for t in m.template) for m in spec.moves}
+        table_pure = spec.function_table.pure()
         for m in spec.moves:
             avoid = {a.name for a in m.args} | {"it", "this"}
-            first = tuple(r for r in m.require if _reads_only(r.test, avoid, spec.derived, set()))
+            first = tuple(r for r in m.require
+                          if _reads_only(r.test, avoid, spec.derived, set(), table_pure))
             self.require_plan[m.id] = (first, tuple(r for r in m.require if r not in first))
         # each move's listing as one generated function (listing.py)
         self.listers: dict[str, Lister] = make_listers(self)
@@ -237,6 +250,9 @@ class Game:
         # the one lister of each set of moves some phase allows (listing.make_phase_lister)
         self.phase_fns: dict[tuple[str, ...], Lister] = {}
         # the cards some option leaves out of the game (their `only`)
+
+    def _card_names(self, spec: GameSpec) -> None:
+        """The cards' codes and names as players type them, in every language."""
         self.only_cards: tuple[CardDef, ...] = tuple(c for c in spec.cards if c.only)
         self.cards_by_code: dict[str, list[CardDef]] = {}
         for c in spec.cards:
@@ -269,6 +285,9 @@ class Game:
             for lang, name in item.name.items():
                 if lang != "en":
                     self.card_words.setdefault(lang, {})[item.code] = name
+
+    def _answer_words(self, spec: GameSpec) -> None:
+        """The words of the questions and notations, as players type them."""
         # the notations of every question (choose step) the ruleset may ask, in every language
         self.answer_notations: list[tuple[str, ...]] = [
             n for b in spec.blocks for s in b.steps if s.kind == "choose"
@@ -286,6 +305,9 @@ class Game:
                for lang in (*s.params["notations"], *s.params["passes"],
                             *(x for w in s.params["words"].values() for x in w))}
             | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
+
+    def _compile_steps(self, spec: GameSpec) -> None:
+        """The blocks' steps, the end check and the outcomes, as generated code."""
         self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
@@ -300,8 +322,11 @@ class Game:
         # each outcome's winners, scores and reasons as generated code (_finish_as)
         self.outcomes: dict[str, OutcomeCode] = make_outcomes(self)
         # whether an end rule may read a derived value (the end check then remembers them)
-        self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set())
-                                for r in spec.end)
+        self.end_memo = not all(_reads_only(r.test, set(spec.derived), {}, set(),
+                                            spec.function_table.pure()) for r in spec.end)
+
+    def _note_defaults(self, spec: GameSpec) -> None:
+        """The default options, and the zones card arguments are drawn from."""
         # every option at its default (new_game copies it when given no options)
         self.default_options: dict[str, str] = self.check_options(None)
         # by number of players, what a new game starts from (new_game, _blank)
@@ -479,36 +504,12 @@ class Game:
         :raises DeckError: a malformed deck list, or one naming a card the options leave out.
         :raises ArgumentError: an argument of the wrong type, or a seed that is not one.
         """
-        spec = self.spec
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise PlayerCountError(f"players must be a whole number, got {players!r}")
-        if seed is not None:
-            check_seed(seed, "new_game")
-        if options is not None and not isinstance(options, Mapping):
-            raise arg_error("new_game", "options", "options", options)
-        if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
-            raise arg_error("new_game", "names", "names", names)
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
-            raise arg_error("new_game", "first", "seat", first)
-        if not spec.min_players <= players <= spec.max_players:
-            raise message_error(PlayerCountError, "player_count", game=spec.name,
-                                span=player_span(spec.min_players, spec.max_players),
-                                n=players)
+        self._check_start(players, seed, options, names, first)
         if not options:  # every option at its default (a dict made once, copied)
             opts = self.default_options.copy()
         else:
             opts = self.check_options(options, saved)
-        seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
-                      for n in names] if names is not None else []
-        if seat_names:
-            if len(seat_names) != players:
-                raise message_error(PlayerCountError, "names_count", n=len(seat_names),
-                                    players=players)
-            for n in seat_names:
-                if not n or any(ch.isspace() for ch in n):
-                    raise message_error(PlayerCountError, "name_word", name=n)
-            if len({n.lower() for n in seat_names}) != len(seat_names):
-                raise message_error(PlayerCountError, "same_name")
+        seat_names = self._seat_names(names, players)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         st = State(self)
@@ -529,6 +530,60 @@ class Game:
             blank = self.blanks[players] = self._blank(players)
         zone_keys, initial_vars, pile = blank
         st.zones = {k: [] for k in zone_keys}
+        self._fill_pile(st, pile, deck, opts)
+        st.vars = initial_vars.copy()
+        if first is not None:
+            if not 0 <= first < players:
+                raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
+            st.turn_seat = first
+            st.forced_first = first
+        elif self.spec.first_player == "random":
+            st.turn_seat = st.rng.randrange(players)
+        st.first_seat = st.turn_seat
+        st.run_setup()
+        return st
+
+    def _check_start(self, players: Any, seed: Any, options: Any, names: Any,
+                    first: Any) -> None:
+        """new_game's arguments of the right types, and a number of players the game takes."""
+        spec = self.spec
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"players must be a whole number, got {players!r}")
+        if seed is not None:
+            check_seed(seed, "new_game")
+        if options is not None and not isinstance(options, Mapping):
+            raise arg_error("new_game", "options", "options", options)
+        if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
+            raise arg_error("new_game", "names", "names", names)
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+            raise arg_error("new_game", "first", "seat", first)
+        if not spec.min_players <= players <= spec.max_players:
+            raise message_error(PlayerCountError, "player_count", game=spec.name,
+                                span=player_span(spec.min_players, spec.max_players),
+                                n=players)
+
+    @staticmethod
+    def _seat_names(names: Iterable[str] | None, players: int) -> list[str]:
+        """The seats' names new_game is given: one word each, one per seat, none twice
+        (in any case); [] for none given."""
+        seat_names = [n.strip() if isinstance(n, str) else _not_a_name(n)
+                      for n in names] if names is not None else []
+        if seat_names:
+            if len(seat_names) != players:
+                raise message_error(PlayerCountError, "names_count", n=len(seat_names),
+                                    players=players)
+            for n in seat_names:
+                if not n or any(ch.isspace() for ch in n):
+                    raise message_error(PlayerCountError, "name_word", name=n)
+            if len({n.lower() for n in seat_names}) != len(seat_names):
+                raise message_error(PlayerCountError, "same_name")
+        return seat_names
+
+    def _fill_pile(self, st: State, pile: str, deck: Iterable[Any] | None,
+                  opts: dict[str, str]) -> None:
+        """Every card in the pile, shuffled, or as ``deck`` stacks it; the cards left out
+        of the game in the box."""
+        spec = self.spec
         if deck is not None:
             order = self.parse_deck(deck, opts)
             st.deck = [spec.cards[i].code for i in order]
@@ -554,14 +609,3 @@ class Game:
                         where[i] = BOX
         st.where = where
         st.zones[pile] = order
-        st.vars = initial_vars.copy()
-        if first is not None:
-            if not 0 <= first < players:
-                raise PlayerCountError(f"first seat {first + 1} is not a seat of this game")
-            st.turn_seat = first
-            st.forced_first = first
-        elif spec.first_player == "random":
-            st.turn_seat = st.rng.randrange(players)
-        st.first_seat = st.turn_seat
-        st.run_setup()
-        return st

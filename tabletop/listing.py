@@ -10,7 +10,7 @@ evaluated in the same order (so the same work counted and the same errors raised
 generator does not handle (an argument of several cards) lists through the interpreter.
 
 What reaches the source: names we choose (``_x0``, ``_it``, ``_k3``...), the expression trees'
-code as ``expr._Gen`` writes it, and the ruleset's words (move ids, argument names, notation
+code as ``expr.ExprCompiler`` writes it, and the ruleset's words (move ids, argument names, notation
 words) only through ``repr()``. Any compiled function whose tree is unknown is called as it is.
 """
 
@@ -23,19 +23,18 @@ from typing import TYPE_CHECKING, Any
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
 from .expr import (
-    _HELPERS,
-    _TREES,
-    CORE,
-    DIRECT,
+    HELPERS,
     STATE_NAMES,
     Compiled,
+    ExprCompiler,
     Node,
     Work,
-    _Gen,
-    _ident,
     card_attr,
+    ident,
     reads,
+    tree_of,
 )
+from .functions import FunctionTable
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
 from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
@@ -51,13 +50,14 @@ Lister = Callable[["StateBase", int, Ctx, list[Move], set[str]], None]
 _TABLED = ("card", "combo")
 
 
-class _ListGen(_Gen):
+class _ListGen(ExprCompiler):
     """expr's code generator, for several expressions in one module: each expression's text
     under its own name (``_T3``), and the locals the listing holds in Python variables read
     from them (outside the argument functions of calls, which read ``ctx.locals``)."""
 
-    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str]) -> None:
-        super().__init__(kinds)
+    def __init__(self, kinds: dict[str, str], seat_keys: Callable[[str], str],
+                 table: FunctionTable) -> None:
+        super().__init__(kinds, table)
         self.pyvars: dict[str, str] = {}  # local name -> the Python variable holding it
         self.tabled: set[str] = set()  # Python variables known to hold a card or a combo
         self.carded: set[str] = set()  # of those, the ones known to hold a card
@@ -98,9 +98,9 @@ class _ListGen(_Gen):
             return "st.options" if node[1] == "option" else "st.players"  # as make_readers
         if (kind == "attr" and self.top and node[1] == ("name", "option")
                 and "option" in self.state_names):  # an option's value (a text) or None
-            return f"st.options.get({_ident(node[2])!r})"
+            return f"st.options.get({ident(node[2])!r})"
         if kind == "name" and self.top:  # a var read as Ctx.var reads it for no viewer
-            read = self.kinds.get(_ident(node[1]))
+            read = self.kinds.get(ident(node[1]))
             me = self.pyvars.get("me")
             if read == "var":
                 return f"st.vars[{node[1]!r}]"
@@ -112,16 +112,16 @@ class _ListGen(_Gen):
                 and self.pyvars[node[1][1]] in self.tabled):
             x = self.pyvars[node[1][1]]
             if x in self.carded:  # a card: one of its slots, or its table's entry
-                return card_attr(x, _ident(node[2]))
-            return f"{x}.attr_table.get({_ident(node[2])!r})"
+                return card_attr(x, ident(node[2]))
+            return f"{x}.attr_table.get({ident(node[2])!r})"
         return super().src(node)
 
 
 class _Module:
     """The source of one move's lister and the values its namespace holds."""
 
-    def __init__(self, kinds: dict[str, str], seats: int) -> None:
-        self.gen = _ListGen(kinds, self.seat_keys)
+    def __init__(self, kinds: dict[str, str], seats: int, table: FunctionTable) -> None:
+        self.gen = _ListGen(kinds, self.seat_keys, table)
         self.ns: dict[str, Any] = {}
         self.n = 0
         self.seats = seats
@@ -149,7 +149,7 @@ class _Module:
     def expr(self, fn: Compiled, pyvars: dict[str, str], tabled: set[str],
              carded: set[str] | frozenset[str] = frozenset()) -> str:
         """Source computing a compiled expression, inlined from its tree when it has one."""
-        tree = _TREES.get(fn)
+        tree = tree_of(fn)
         text = getattr(fn, "__globals__", {}).get("_T")
         if tree is None or not isinstance(text, str):
             self.gen.escapes += 1  # it may read anything
@@ -194,7 +194,7 @@ def _table_get(node: ast.Call) -> bool:
 
 def _words(a: ArgSpec) -> list[str] | None:
     """The words of a word argument (its domain, a list of texts), None if not so."""
-    tree = _TREES.get(a.domain)
+    tree = tree_of(a.domain)
     if tree is None or tree[0] != "list" or any(x[0] != "str" for x in tree[1]):
         return None
     return [str(x[1]) for x in tree[1]]
@@ -261,28 +261,64 @@ def _shareable(tree: Any, kinds: dict[str, str], derived: dict[str, str]) -> boo
     return kind in ("num", "str", "const")
 
 
-def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:  # noqa: C901
+def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
     """The lines (indented once) listing one move; ``ret`` ends them early (``return`` in a
     move's own lister, ``break`` in a phase's, where each move is in a loop run once)."""
-    first, rest = game.require_plan[ms.id]
-    args = ms.args
-    if not args:
-        first, rest = (), ms.require
-    var = {a.name: f"_x{i}" for i, a in enumerate(args)}
-    tabled = {var[a.name] for a in args if a.kind in _TABLED}
-    carded = {var[a.name] for a in args if a.kind == "card"}  # (its domain: cards only)
-    pyvars = {"me": "me"}
-    keep = mod.keep_locals
-    if mod.shared is None:  # one move's lister
-        lines = ["    loc = ctx.locals", "    loc.clear()", "    loc['me'] = me"]
-    else:  # in a phase's: the locals as the move's own lister leaves them, when some read
-        lines = ["    loc.clear()", "    loc['me'] = me"] if keep else []
-    if first:
-        slow = mod.value(game.slow_lister(ms))
+    return _MoveLines(game, ms, mod, ret).lines()
+
+
+class _MoveLines:
+    """The lines listing one move (``_lister_body``): its requirements that read no
+    argument, each argument's domain, then each binding's requirements and its move."""
+
+    def __init__(self, game: Game, ms: MoveSpec, mod: _Module, ret: str) -> None:
+        self.game, self.ms, self.mod, self.ret = game, ms, mod, ret
+        self.first, self.rest = game.require_plan[ms.id]
+        self.args = args = ms.args
+        if not args:
+            self.first, self.rest = (), ms.require
+        self.var = {a.name: f"_x{i}" for i, a in enumerate(args)}
+        self.tabled = {self.var[a.name] for a in args if a.kind in _TABLED}
+        # (a card argument's domain: cards only)
+        self.carded = {self.var[a.name] for a in args if a.kind == "card"}
+        self.pyvars = {"me": "me"}
+        self.keep = mod.keep_locals
+        self.card_args = {a.name for a in args if a.kind == "card"}
+        self.word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
+        self.holes = game.notation_holes[ms.id]
+        self.text = ""
+        self.move_args = "(" + "".join(f"({a.name!r}, {self.var[a.name]}), "
+                                       for a in args) + ")"
+
+    def lines(self) -> list[str]:
+        lines = self.start()
+        self.text = self.notation()
+        args = self.args
+        if not args:
+            return lines + self.emit("    ")
+        if len(args) == 1:
+            a = args[0]
+            lines += self.domain(0, a, "    ")
+            lines.append(f"    for {self.var[a.name]} in _d0:")
+            lines += [f"        loc[{a.name!r}] = {self.var[a.name]}"] * self.keep
+            self.pyvars[a.name] = self.var[a.name]
+            return lines + self.emit("        ")
+        return lines + self.bindings()
+
+    def start(self) -> list[str]:
+        """The locals made ready, then the requirements that read no argument."""
+        mod, ret = self.mod, self.ret
+        if mod.shared is None:  # one move's lister
+            lines = ["    loc = ctx.locals", "    loc.clear()", "    loc['me'] = me"]
+        else:  # in a phase's: the locals as the move's own lister leaves them, when some read
+            lines = ["    loc.clear()", "    loc['me'] = me"] if self.keep else []
+        if not self.first:
+            return lines
+        slow = mod.value(self.game.slow_lister(self.ms))
         mod.calls_ctx.add(slow)
         lines.append("    try:")
-        for r in first:
-            lines.append(f"        if not ({mod.expr(r.test, pyvars, set())}):")
+        for r in self.first:
+            lines.append(f"        if not ({mod.expr(r.test, self.pyvars, set())}):")
             lines.append(f"            {ret}")
         lines.append(f"    except {mod.value(RULESET_BUGS)}:")  # in the written order, as
         if ret == "return":                                  # the interpreter does
@@ -290,43 +326,53 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
         else:
             lines.append(f"        {slow}(st, me, ctx, out, seen)")
             lines.append(f"        {ret}")
+        return lines
 
-    def domain(i: int, a: ArgSpec, indent: str) -> list[str]:
+    def bindings(self) -> list[str]:
+        """Every binding first (as _bindings), then the requirements of each."""
+        args, var, keep = self.args, self.var, self.keep
+        lines = ["    _all = []"]
+        indent = "    "
+        for i, a in enumerate(args):
+            lines += self.domain(i, a, indent)
+            lines.append(f"{indent}for {var[a.name]} in _d{i}:")
+            indent += "    "
+            if i < len(args) - 1:
+                lines += [f"{indent}loc[{a.name!r}] = {var[a.name]}"] * keep
+                self.pyvars[a.name] = var[a.name]
+        tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
+        lines += [f"{indent}_all.append({tup})",
+                  f"{indent}if _len(_all) > {MAX_BINDINGS!r}:",
+                  f"{indent}    {self.mod.value(self.game.too_many(self.ms))}()"]
+        lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
+        for a in args:
+            lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
+            self.pyvars[a.name] = var[a.name]
+        return lines + self.emit("        ")
+
+    def domain(self, i: int, a: ArgSpec, indent: str) -> list[str]:
         """Lines leaving in ``_d{i}`` the values of argument ``a`` (as _domain)."""
+        mod = self.mod
         d = f"_d{i}"
         folded = _fold_words(a)
         if folded is not None:  # words kept by a where that reads only them: kept at load
             kept, spent = folded
-            return [f"{indent}loc['it'] = loc.get('it')"] * keep + [
+            return [f"{indent}loc['it'] = loc.get('it')"] * self.keep + [
                     f"{indent}{d} = {mod.value(kept)}"] + ([
                     f"{indent}_Work.left -= {spent!r}",  # the work the where would count
                     f"{indent}if _Work.left < 0:",
                     f"{indent}    _Work.spend(0)"] if spent else [])
         before = mod.gen.escapes
-        src = mod.expr(a.domain, pyvars, set())
+        src = mod.expr(a.domain, self.pyvars, set())
         out = [f"{indent}{d} = {src}"]
         v: str | None = None  # the Python variable of a domain read once, if it is
-        tree = _TREES.get(a.domain)
-        zone = (tree is not None and tree[0] == "name" and tree[1] not in pyvars
+        tree = tree_of(a.domain)
+        zone = (tree is not None and tree[0] == "name" and tree[1] not in self.pyvars
                 and mod.gen.kinds.get(tree[1]) in ("zone", "seatzone"))
         if (mod.shared is not None and mod.gen.escapes == before and tree is not None
                 and _shareable(tree, mod.gen.kinds, mod.gen.derived)):
-            # read again while the listing changes nothing: the first reading, and the work
-            # it counted counted again (a zone's cards: one per card, as Ctx.cards counts)
             v = mod.shared.setdefault(src, f"_z{len(mod.shared)}")
-            if zone:
-                again = [f"{indent}    _Work.left -= _len({v})"]
-                first_read = [f"{indent}    {v} = {src}"]
-            else:  # and the work its reading counted, in ``_c*``
-                counted = "_c" + v[2:]
-                again = [f"{indent}    _Work.left -= {counted}"]
-                first_read = [f"{indent}    _w = _Work.left",
-                              f"{indent}    {v} = {src}",
-                              f"{indent}    {counted} = _w - _Work.left"]
-            out = [f"{indent}if {v} is _U:"] + first_read + [f"{indent}else:"] + again + [
-                   f"{indent}    if _Work.left < 0:",
-                   f"{indent}        _Work.spend(0)",
-                   f"{indent}{d} = {v}"]
+            out = self.shared_domain(d, v, src, zone, indent)
         if not zone:  # a zone's cards, as the engine reads them, are a list of cards
             out += [f"{indent}if {d} is None:",
                     f"{indent}    {d} = []",
@@ -342,145 +388,148 @@ def _lister_body(game: Game, ms: MoveSpec, mod: _Module, ret: str) -> list[str]:
                     f"{indent}        _cards.append(_y)",
                     f"{indent}{d} = _cards"]
         if a.where is not None:
-            it_tabled = {"_it"} if a.kind in _TABLED else set()
-            before = mod.gen.escapes
-            mod.gen.items += 1  # (the items of a comprehension, below)
-            try:
-                where = mod.expr(a.where, {**pyvars, "it": "_it"},
-                                 tabled & set(pyvars.values()) | it_tabled,
-                                 (carded & set(pyvars.values()))
-                                 | ({"_it"} if a.kind == "card" else set()))
-            finally:
-                mod.gen.items -= 1
-            if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
-                filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
-                if v is not None and mod.shared is not None and _plain_where(where):  # leaves
-                    # the same where over the same domain (fight, fight bare: the monsters
-                    # of the room): kept once, as the domain is (it counts no work)
-                    f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
-                    filt = [f"{indent}if {f} is _U:",
-                            f"{indent}    {f} = [_it for _it in {d} if {where}]",
-                            f"{indent}{d} = {f}"]
-                return out + filt + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
-            out += [f"{indent}_saved = loc.get('it')",
-                    f"{indent}_kept = []",
-                    f"{indent}for _it in {d}:",
-                    f"{indent}    loc['it'] = _it",
-                    f"{indent}    if {where}:",
-                    f"{indent}        _kept.append(_it)",
-                    f"{indent}loc['it'] = _saved",
-                    f"{indent}{d} = _kept"]
+            out += self.where(d, v, a, a.where, indent)
         return out
 
-    card_args = {a.name for a in args if a.kind == "card"}
-    word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
+    @staticmethod
+    def shared_domain(d: str, v: str, src: str, zone: bool, indent: str) -> list[str]:
+        """A domain read again while the listing changes nothing: the first reading (in
+        ``v``), and the work it counted counted again (a zone's cards: one per card, as
+        Ctx.cards counts)."""
+        if zone:
+            again = [f"{indent}    _Work.left -= _len({v})"]
+            first_read = [f"{indent}    {v} = {src}"]
+        else:  # and the work its reading counted, in ``_c*``
+            counted = "_c" + v[2:]
+            again = [f"{indent}    _Work.left -= {counted}"]
+            first_read = [f"{indent}    _w = _Work.left",
+                          f"{indent}    {v} = {src}",
+                          f"{indent}    {counted} = _w - _Work.left"]
+        return [f"{indent}if {v} is _U:"] + first_read + [f"{indent}else:"] + again + [
+                f"{indent}    if _Work.left < 0:",
+                f"{indent}        _Work.spend(0)",
+                f"{indent}{d} = {v}"]
 
-    def word(hole: str) -> str:
-        x = var[hole]
-        if hole in card_args:  # a card (checked above), shown by its code
+    def where(self, d: str, v: str | None, a: ArgSpec, test: Compiled,
+              indent: str) -> list[str]:
+        """The items of domain ``d`` kept by the argument's ``where`` (``test``)."""
+        mod, pyvars, keep = self.mod, self.pyvars, self.keep
+        it_tabled = {"_it"} if a.kind in _TABLED else set()
+        before = mod.gen.escapes
+        mod.gen.items += 1  # (the items of a comprehension, below)
+        try:
+            where = mod.expr(test, {**pyvars, "it": "_it"},
+                             self.tabled & set(pyvars.values()) | it_tabled,
+                             (self.carded & set(pyvars.values()))
+                             | ({"_it"} if a.kind == "card" else set()))
+        finally:
+            mod.gen.items -= 1
+        if mod.gen.escapes == before:  # nothing but the code above reads ``it``: the
+            filt = [f"{indent}{d} = [_it for _it in {d} if {where}]"]  # locals as it
+            if v is not None and mod.shared is not None and _plain_where(where):  # leaves
+                # the same where over the same domain (fight, fight bare: the monsters
+                # of the room): kept once, as the domain is (it counts no work)
+                f = mod.shared.setdefault(f"{v} if {where}", f"_z{len(mod.shared)}")
+                filt = [f"{indent}if {f} is _U:",
+                        f"{indent}    {f} = [_it for _it in {d} if {where}]",
+                        f"{indent}{d} = {f}"]
+            return filt + [f"{indent}loc['it'] = loc.get('it')"] * keep  # them
+        return [f"{indent}_saved = loc.get('it')",
+                f"{indent}_kept = []",
+                f"{indent}for _it in {d}:",
+                f"{indent}    loc['it'] = _it",
+                f"{indent}    if {where}:",
+                f"{indent}        _kept.append(_it)",
+                f"{indent}loc['it'] = _saved",
+                f"{indent}{d} = _kept"]
+
+    def word(self, hole: str) -> str:
+        x = self.var[hole]
+        if hole in self.card_args:  # a card (checked above), shown by its code
             return f"{x}.code"
-        if hole in word_args:  # one of the words the ruleset lists, shown as it is
+        if hole in self.word_args:  # one of the words the ruleset lists, shown as it is
             return x
         # a card by its code, a seat (a whole number, no bool) by its name, as _token shows
         # them, without its call for these
-        t = f"_t{mod.gen.n}"
-        mod.gen.n += 1
+        t = f"_t{self.mod.gen.n}"
+        self.mod.gen.n += 1
         return (f"({x}.code if ({t} := _type({x})) is _CardDef else st.seat_name({x}) "
                 f"if {t} is _int else st._token({x}))")
 
-    holes = game.notation_holes[ms.id]
-    if all(h is None for h, _w in holes):
-        text = repr(" ".join(w for _h, w in holes))
-    else:  # the words between the holes joined at load: "play " + card + " at " + who
+    def notation(self) -> str:
+        """The source of a binding's move text."""
+        holes = self.holes
+        if all(h is None for h, _w in holes):
+            return repr(" ".join(w for _h, w in holes))
+        # the words between the holes joined at load: "play " + card + " at " + who
         segs: list[tuple[bool, str]] = []  # (is code, text)
         for i, (h, w) in enumerate(holes):
-            here = (False, w) if h is None else (True, word(h))
+            here = (False, w) if h is None else (True, self.word(h))
             for seg in ([(False, " ")] if i else []) + [here]:
                 if not seg[0] and segs and not segs[-1][0]:
                     segs[-1] = (False, segs[-1][1] + seg[1])
                 else:
                     segs.append(seg)
-        text = " + ".join(code if is_code else repr(code) for is_code, code in segs)
-    move_args = "(" + "".join(f"({a.name!r}, {var[a.name]}), " for a in args) + ")"
+        return " + ".join(code if is_code else repr(code) for is_code, code in segs)
 
-    def emit(indent: str) -> list[str]:
+    def emit(self, indent: str) -> list[str]:
         """The requirements of one binding, then its move (as _free_moves)."""
+        args, mod, text = self.args, self.mod, self.text
         out: list[str] = []
-        for r in rest:
-            out += [f"{indent}if not ({mod.expr(r.test, pyvars, tabled, carded)}):",
-                    f"{indent}    {'continue' if args else ret}"]
+        for r in self.rest:
+            out += [f"{indent}if not ({mod.expr(r.test, self.pyvars, self.tabled, self.carded)}):",
+                    f"{indent}    {'continue' if args else self.ret}"]
         if not args:
-            move = mod.value(Move(ms.id, (), " ".join(w for _h, w in holes)))
+            move = mod.value(Move(self.ms.id, (), " ".join(w for _h, w in self.holes)))
             return out + [f"{indent}if {text} not in seen:",
                           f"{indent}    seen.add({text})",
                           f"{indent}    out.append({move})"]
-        if len(args) == 1 and (args[0].name in card_args or args[0].name in word_args):
-            # the move is the same for the same card or word: made once, kept by the game
-            x = var[args[0].name]
-            key = f"{x}.uid" if args[0].name in card_args else x
-            made = mod.value({})
-            return out + [f"{indent}_m = {made}.get({key})",
-                          f"{indent}if _m is None:",
-                          f"{indent}    _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, "
-                          f"{text})",
-                          f"{indent}if _m.text not in seen:",
-                          f"{indent}    seen.add(_m.text)",
-                          f"{indent}    out.append(_m)"]
-        # the move is the same for the same text and arguments (a card by its number): made
-        # once, kept by the game (at most 4096 kept per move; an argument that is no key, a
-        # list, is made each time)
-        made = mod.value({})
-        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in card_args
-                                    else f"{var[a.name]}, ") for a in args) + ")"
-        return out + [f"{indent}_text = {text}",
-                      f"{indent}if _text not in seen:",
-                      f"{indent}    seen.add(_text)",
-                      f"{indent}    try:",
-                      f"{indent}        _m = {made}[{key}]",
-                      f"{indent}    except _KeyError:",
-                      f"{indent}        if _len({made}) >= 4096:",
-                      f"{indent}            {made}.clear()",
-                      f"{indent}        _m = {made}[{key}] = _Move({ms.id!r}, {move_args}, _text)",
-                      f"{indent}    except _TypeError:",
-                      f"{indent}        _m = _Move({ms.id!r}, {move_args}, _text)",
-                      f"{indent}    out.append(_m)"]
+        if len(args) == 1 and (args[0].name in self.card_args
+                               or args[0].name in self.word_args):
+            return out + self.emit_one(indent)
+        return out + self.emit_many(indent)
 
-    if not args:
-        lines += emit("    ")
-    elif len(args) == 1:
-        a = args[0]
-        lines += domain(0, a, "    ")
-        lines.append(f"    for {var[a.name]} in _d0:")
-        lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
-        pyvars[a.name] = var[a.name]
-        lines += emit("        ")
-    else:  # every binding first (as _bindings), then the requirements of each
-        lines.append("    _all = []")
-        indent = "    "
-        for i, a in enumerate(args):
-            lines += domain(i, a, indent)
-            lines.append(f"{indent}for {var[a.name]} in _d{i}:")
-            indent += "    "
-            if i < len(args) - 1:
-                lines += [f"{indent}loc[{a.name!r}] = {var[a.name]}"] * keep
-                pyvars[a.name] = var[a.name]
-        tup = "(" + "".join(f"{var[a.name]}, " for a in args) + ")"
-        lines += [f"{indent}_all.append({tup})",
-                  f"{indent}if _len(_all) > {MAX_BINDINGS!r}:",
-                  f"{indent}    {mod.value(game.too_many(ms))}()"]
-        lines.append(f"    for {''.join(var[a.name] + ', ' for a in args)}in _all:")
-        for a in args:
-            lines += [f"        loc[{a.name!r}] = {var[a.name]}"] * keep
-            pyvars[a.name] = var[a.name]
-        lines += emit("        ")
-    return lines
+    def emit_one(self, indent: str) -> list[str]:
+        """The move of one card or word: the same for the same card or word, made once,
+        kept by the game."""
+        a, ms_id, text = self.args[0], self.ms.id, self.text
+        x = self.var[a.name]
+        key = f"{x}.uid" if a.name in self.card_args else x
+        made = self.mod.value({})
+        return [f"{indent}_m = {made}.get({key})",
+                f"{indent}if _m is None:",
+                f"{indent}    _m = {made}[{key}] = _Move({ms_id!r}, {self.move_args}, {text})",
+                f"{indent}if _m.text not in seen:",
+                f"{indent}    seen.add(_m.text)",
+                f"{indent}    out.append(_m)"]
+
+    def emit_many(self, indent: str) -> list[str]:
+        """The move of a binding: the same for the same text and arguments (a card by its
+        number), made once, kept by the game (at most 4096 kept per move; an argument that
+        is no key, a list, is made each time)."""
+        ms_id, move_args, var = self.ms.id, self.move_args, self.var
+        made = self.mod.value({})
+        key = "(_text, " + "".join((f"{var[a.name]}.uid, " if a.name in self.card_args
+                                    else f"{var[a.name]}, ") for a in self.args) + ")"
+        return [f"{indent}_text = {self.text}",
+                f"{indent}if _text not in seen:",
+                f"{indent}    seen.add(_text)",
+                f"{indent}    try:",
+                f"{indent}        _m = {made}[{key}]",
+                f"{indent}    except _KeyError:",
+                f"{indent}        if _len({made}) >= 4096:",
+                f"{indent}            {made}.clear()",
+                f"{indent}        _m = {made}[{key}] = _Move({ms_id!r}, {move_args}, _text)",
+                f"{indent}    except _TypeError:",
+                f"{indent}        _m = _Move({ms_id!r}, {move_args}, _text)",
+                f"{indent}    out.append(_m)"]
 
 
 def _module(game: Game) -> _Module:
     only_local = (game.local_names - set(game.names) - RESERVED_NAMES) | {"this"}
     state = {n: "state" for n in STATE_NAMES if n not in game.local_names}
     mod = _Module({**game.expr_kinds, **dict.fromkeys(only_local, "local"), **state},
-                  game.spec.max_players)
+                  game.spec.max_players, game.spec.function_table)
     mod.gen.state_names = {n for n in ("option", "players") if n not in game.local_names}
     mod.gen.derived = {n: mod.value(game.readers[n]) for n, k in game.names.items()
                        if k == "derived" and n not in game.local_names}
@@ -496,21 +545,22 @@ def lister_source(game: Game, ms: MoveSpec) -> tuple[str, dict[str, Any]] | None
     return _lister_source(game, ms, mod), mod.ns
 
 
-# what a phase's lister may give ``ctx`` when it writes no argument into the locals: the
-# context's reads of the state (``me`` at most from the locals), and the engine functions that
-# read no local but ``me``
+# what a phase's lister may read of ``ctx`` when it writes no argument into the locals: the
+# context's reads of the state (``me`` at most from the locals)
 _CTX_READS = {"cards", "zone_size", "zone_end", "var", "var_at", "zone_at", "seat_zone_size",
               "seat_cards", "seat_var", "state", "viewer", "me"}
-_CTX_CALLS = {f"_f_{n}" for n in ("combos", "seats", "all_seats", "others", "seat_name", "top",
-                                  "bottom", "permutations", "combinations", "next_seat", "after",
-                                  "previous_seat", "last_turn", "this_turn", "this_round",
-                                  "knows", "zone_of", "owner")}
+
+
+def _pure_calls(table: FunctionTable) -> set[str]:
+    """The engine functions generated code calls that read no local but ``me``, as it names
+    them."""
+    return {f"_f_{name}" for name in table.pure() if table.direct(name, 0)}
 
 
 def _reads_no_argument(source: str, calls_ctx: set[str]) -> bool:
     """Whether generated code reads no local but ``me`` and ``it`` (so the moves' arguments
     need not be written into the locals): ``ctx`` only read by the methods above or given to
-    the functions above (or to ``calls_ctx``: derived values of the state and ``me``, the
+    ``calls_ctx`` (the pure engine functions, derived values of the state and ``me``, the
     interpreter's listing), the locals only for ``it`` and ``me``."""
     parents: dict[int, ast.AST] = {}
     tree = ast.parse(source)
@@ -522,8 +572,7 @@ def _reads_no_argument(source: str, calls_ctx: set[str]) -> bool:
             continue
         up = parents.get(id(node))
         if isinstance(up, ast.Call) and up.args and up.args[0] is node:
-            if not (isinstance(up.func, ast.Name) and (up.func.id in _CTX_CALLS
-                                                       or up.func.id in calls_ctx)):
+            if not (isinstance(up.func, ast.Name) and up.func.id in calls_ctx):
                 return False
             continue
         if isinstance(up, ast.Call) and node.id == "ctx" and isinstance(up.func, ast.Name) \
@@ -602,9 +651,7 @@ def phase_source(game: Game, moves: Sequence[MoveSpec], hoist: bool = True,
 
 
 _BASE: dict[str, Any] = {
-    **_HELPERS,
-    **{f"_core_{name}": fn for name, (fn, _lo, _hi) in CORE.items()},
-    **{f"_f_{name}": fn for name, fn in DIRECT.items()},
+    **HELPERS,
     "_Move": Move, "_CardDef": CardDef, "_ComboDef": ComboDef, "_not_card": _not_card,
     "_isinstance": isinstance, "_type": type, "_list": list, "_len": len, "_Work": Work,
     "_int": int,
@@ -620,13 +667,15 @@ def make_phase_lister(game: Game, moves: Sequence[MoveSpec]) -> Lister:
     for hoist, keep in ((True, False), (True, True), (False, False), (False, True)):
         source, values = phase_source(game, moves, hoist, keep)
         calls_ctx, body = values.pop("_calls_ctx"), values.pop("_body")
-        if not keep and not _reads_no_argument(body, calls_ctx):
+        if not keep and not _reads_no_argument(
+                body, calls_ctx | _pure_calls(game.spec.function_table)):
             continue
         try:
             code = compile(source, "<moves of a phase>", "exec")
         except (RecursionError, SyntaxError, MemoryError, ValueError):
             continue
         ns = dict(_BASE)
+        ns.update(game.spec.function_table.namespace)
         ns.update(values)
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
         lister: Lister = ns["_lister"]
@@ -654,6 +703,7 @@ def make_listers(game: Game) -> dict[str, Lister]:
             out[ms.id] = game.slow_lister(ms)
             continue
         ns = dict(_BASE)
+        ns.update(game.spec.function_table.namespace)
         ns.update(values)
         exec(code, ns)  # noqa: S102 (our generated source, from the checked trees only)
         out[ms.id] = ns["_lister"]

@@ -16,7 +16,6 @@ import yaml
 
 from .errors import ExpressionError, RulesetError
 from .expr import (
-    CORE,
     STATE_NAMES,
     Compiled,
     close_to,
@@ -25,6 +24,7 @@ from .expr import (
     tokenize,
 )
 from .files import FileReadError, read_text, resolved
+from .functions import FunctionTable
 from .i18n import text_of as text_of  # the readers of a spec say its texts with it
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
@@ -38,32 +38,6 @@ SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 # Names every expression may use besides the ruleset's own vars, zones and args.
 RESERVED_NAMES = {"me", "opp", "current", "players", "option", "turn", "round", "it", "this"}
-
-# Engine functions (name -> min, max args); the core ones live in expr.CORE.
-ENGINE_FUNCTIONS: dict[str, tuple[int, int]] = {
-    "top": (1, 2),
-    "bottom": (1, 2),
-    "permutations": (1, 1),
-    "combinations": (2, 2),
-    "seats": (0, 0),
-    "all_seats": (0, 0),
-    "others": (0, 1),
-    "next_seat": (1, 1),
-    "after": (1, 1),
-    "previous_seat": (1, 1),
-    "last_turn": (1, 1),
-    "this_turn": (1, 1),
-    "this_round": (1, 1),
-    "knows": (2, 2),
-    "zone_of": (1, 1),
-    "owner": (1, 1),
-    "allowed": (1, 1),
-    "unmet": (1, 2),
-    "calc": (2, 2),
-    "seat_name": (1, 1),
-    "combos": (1, 1),
-    "combo_cards": (2, 2),
-}
 
 # top-level keys whose entries a ruleset that extends another adds or replaces one by one
 MERGED_KEYS = ("options", "card_types", "zones", "vars", "derived", "procedures", "hooks",
@@ -257,6 +231,14 @@ class OutcomeSpec:
     label: dict[str, str] = attrs.field(factory=dict)
 
 
+def engine_functions() -> FunctionTable:
+    """The engine's table of functions (context.ENGINE_FUNCTIONS), which a ruleset's
+    expressions are compiled with unless another is given."""
+    from .context import ENGINE_FUNCTIONS  # (context's functions read this module's cards)
+
+    return ENGINE_FUNCTIONS
+
+
 @attrs.frozen
 class GameSpec:
     """A checked, frozen game definition."""
@@ -303,6 +285,10 @@ class GameSpec:
     # the ruleset's own functions (functions:): name -> (argument names, compiled value)
     functions: dict[str, tuple[tuple[str, ...], Compiled]] = attrs.field(factory=dict,
                                                                          repr=False)
+    # the functions its expressions were compiled with (the compilers of its moves and steps
+    # write their calls from it)
+    function_table: FunctionTable = attrs.field(factory=engine_functions, eq=False,
+                                                repr=False)
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path in the ruleset file (of its nearest parent), if known."""
@@ -382,7 +368,8 @@ class _Lines:
 
 class _Loader:
     def __init__(self, data: dict[str, Any], source: str, lines: _Lines,
-                 origins: dict[str, tuple[str, _Lines]] | None = None) -> None:
+                 origins: dict[str, tuple[str, _Lines]] | None = None,
+                 table: FunctionTable | None = None) -> None:
         self.data = data
         self.source = source
         self.lines = lines
@@ -391,8 +378,10 @@ class _Loader:
         self.blocks: list[Block] = []
         self.untranslated: list[str] = []
         self.names: set[str] = set(RESERVED_NAMES)
-        # the functions expressions may call: the engine's and the ruleset's own (functions:)
-        self.functions: dict[str, tuple[int, int]] = dict(ENGINE_FUNCTIONS)
+        # the functions expressions may call: the table's, and the ruleset's own (functions:)
+        # by their (min, max) arguments
+        self.table = engine_functions() if table is None else table
+        self.functions: dict[str, tuple[int, int]] = {}
         self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
 
@@ -520,7 +509,7 @@ class _Loader:
 
     def expr(self, v: Any, path: str) -> Compiled:
         try:
-            return compile_expr(v, self.names, self.functions, self.kinds)
+            return compile_expr(v, self.names, self.functions, self.kinds, self.table)
         except ExpressionError as e:
             raise self.fail(path, _texts(e)) from None
 
@@ -529,7 +518,8 @@ class _Loader:
         out: dict[str, Callable[[Any], str]] = {}
         for lang, t in texts.items():
             try:
-                out[lang] = compile_template(t, self.names, self.functions, self.kinds)
+                out[lang] = compile_template(t, self.names, self.functions, self.kinds,
+                                             self.table)
             except ExpressionError as e:
                 raise self.fail(f"{path}.{lang}" if isinstance(v, dict) else path,
                                 _texts(e)) from None
@@ -546,59 +536,16 @@ class _Loader:
         }, required=("id", "name", "players", "cards", "zones", "moves", "end", "outcomes",
                      "view"))
         gid = self.string(d["id"], "id")
-        players = self.mapping(d["players"], "players", {"min", "max"}, ("min", "max"))
-        pmin = self.integer(players["min"], "players.min")
-        pmax = self.integer(players["max"], "players.max")
-        if not 1 <= pmin <= pmax:
-            raise self.fail("players", "players_range", lo=pmin, hi=pmax)
-        if pmax > MAX_PLAYERS:
-            raise self.fail("players.max", "players_limit", limit=MAX_PLAYERS, n=pmax)
+        pmin, pmax = self.player_span(d["players"])
         options = self.options(d.get("options", {}))
         self.option_specs = options  # read by a card's `only`
-        self.type_symbols: dict[str, str] = {}
-        card_types = {}
-        for k, v in self.mapping(d.get("card_types", {}), "card_types").items():
-            if isinstance(v, dict) and "symbol" in v:  # {en, fr, symbol}: cards get .symbol
-                self.type_symbols[k] = self.string(v["symbol"], f"card_types.{k}.symbol")
-                v = {x: y for x, y in v.items() if x != "symbol"}
-            card_types[k] = self.lang(v, f"card_types.{k}")
+        card_types = self.card_types(d.get("card_types", {}))
         cards = self.cards(d["cards"], card_types)
         combos = self.combos(d.get("combos", []), cards)
         zones = self.zones(d["zones"])
         vars_ = self.vars(d.get("vars", {}))
-        for name in list(zones) + list(vars_):
-            if name in RESERVED_NAMES:
-                raise self.fail(f"zones.{name}" if name in zones else f"vars.{name}",
-                                "reserved_name", name=name)
-        for name in set(zones) & set(vars_):
-            raise self.fail(f"vars.{name}", "zone_and_var", name=name)
-        derived_raw = self.mapping(d.get("derived", {}), "derived")
-        for name in derived_raw:
-            if name in zones or name in vars_ or name in RESERVED_NAMES:
-                raise self.fail(f"derived.{name}", "derived_taken", name=name)
-        self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
-        functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
-                                               | set(derived_raw))
-        # what each zone or var name is, for the code generated from expressions (expr.py);
-        # a name some local may also bind (an argument, a let...) is left to Ctx.lookup
-        bound = (self.local_names(d) | RESERVED_NAMES
-                 | {a for params, _value in functions_raw.values() for a in params})
-        self.kinds = {z: "seatzone" if zones[z].per_seat else "zone" for z in zones
-                      if z not in bound}
-        self.kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
-                           if v not in bound})
-        # a name that is only ever a local (an argument, a let, a function's parameter...):
-        # read from the locals alone, as Ctx.lookup would (no reader has that name)
-        self.kinds.update({n: "local" for n in self.names - set(zones) - set(vars_)
-                           - set(derived_raw) - RESERVED_NAMES | {"this"}})
-        # the state's own names (option, players, turn...) where no local may bind them
-        may_bind = self.local_names(d) | {a for params, _value in functions_raw.values()
-                                          for a in params}
-        self.kinds.update({n: "state" for n in STATE_NAMES if n not in may_bind})
-        derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
-        self.check_derived_cycles(derived_raw)
-        for fname, (params, body) in functions_raw.items():
-            self.user_functions[fname] = (params, self.expr(body, f"functions.{fname}.value"))
+        derived_raw = self.derived_names(d, zones, vars_)
+        derived = self.values(d, zones, vars_, derived_raw)
         procs_raw = self.mapping(d.get("procedures", {}), "procedures")
         self.procedure_names = set(procs_raw)
         self.zone_names = zones
@@ -613,13 +560,7 @@ class _Loader:
                                  {"turn_start", "turn_end", "round_end"})
         hooks = {k: self.block(v, f"hooks.{k}") for k, v in hooks_raw.items()}
         setup = self.block(d.get("setup", []), "setup")
-        moves = tuple(self.move(m, f"moves.{i}")
-                      for i, m in enumerate(self.listing(d["moves"], "moves")))
-        seen: set[str] = set()
-        for i, m in enumerate(moves):
-            if m.id in seen:
-                raise self.fail(f"moves.{i}.id", "move_id_twice", id=m.id)
-            seen.add(m.id)
+        moves = self.moves(d["moves"])
         end = tuple(self.end_rule(e, f"end.{i}")
                     for i, e in enumerate(self.listing(d["end"], "end")))
         outcomes = {k: self.outcome(k, v, f"outcomes.{k}") for k, v in d["outcomes"].items()}
@@ -627,23 +568,8 @@ class _Loader:
                 for k, v in self.mapping(d["view"], "view").items()}
         display = tuple(self.display(x, f"display.{i}", view)
                         for i, x in enumerate(self.listing(d.get("display", []), "display")))
-        bounds = d.get("score_bounds")
-        score_bounds = None
-        if bounds is not None:
-            b = self.listing(bounds, "score_bounds")
-            if len(b) != 2:
-                raise self.fail("score_bounds", "score_bounds")
-            score_bounds = (self.integer(b[0], "score_bounds.0"),
-                            self.integer(b[1], "score_bounds.1"))
-        if sum(1 for z in zones.values() if z.deck) != 1:
-            raise self.fail("zones", "one_deck")
-        for z in zones.values():
-            if z.deck and z.per_seat:
-                raise self.fail(f"zones.{z.name}.deck", "deck_per_seat")
-        if any(m.phases is not None for m in moves) and "phase" not in vars_:
-            raise self.fail("moves", "phase_no_var")
-        if "phase" in vars_ and vars_["phase"].per_seat:
-            raise self.fail("vars.phase", "phase_per_seat")
+        score_bounds = self.score_bounds(d.get("score_bounds"))
+        self.check_zones(zones, vars_, moves)
         return GameSpec(
             id=gid, source=self.source, name=self.lang(d["name"], "name"),
             summary=self.lang(d.get("summary", gid), "summary"),
@@ -663,7 +589,111 @@ class _Loader:
             rollout_policy=self.rollout_policy(d),
             solver=self.solver_words(d.get("solver"), vars_, derived),
             bot=self.bot_words(d.get("bot")),
+            function_table=self.table,
         )
+
+    def player_span(self, v: Any) -> tuple[int, int]:
+        """``players: {min, max}``: the fewest and the most seats."""
+        players = self.mapping(v, "players", {"min", "max"}, ("min", "max"))
+        pmin = self.integer(players["min"], "players.min")
+        pmax = self.integer(players["max"], "players.max")
+        if not 1 <= pmin <= pmax:
+            raise self.fail("players", "players_range", lo=pmin, hi=pmax)
+        if pmax > MAX_PLAYERS:
+            raise self.fail("players.max", "players_limit", limit=MAX_PLAYERS, n=pmax)
+        return pmin, pmax
+
+    def card_types(self, v: Any) -> dict[str, dict[str, str]]:
+        """``card_types``: each type's name in each language (and its symbol, kept aside for
+        the cards' ``.symbol``)."""
+        self.type_symbols: dict[str, str] = {}
+        card_types = {}
+        for k, t in self.mapping(v, "card_types").items():
+            if isinstance(t, dict) and "symbol" in t:  # {en, fr, symbol}: cards get .symbol
+                self.type_symbols[k] = self.string(t["symbol"], f"card_types.{k}.symbol")
+                t = {x: y for x, y in t.items() if x != "symbol"}
+            card_types[k] = self.lang(t, f"card_types.{k}")
+        return card_types
+
+    def derived_names(self, d: dict[str, Any], zones: dict[str, ZoneSpec],
+                      vars_: dict[str, VarSpec]) -> dict[str, Any]:
+        """The derived values as written, their names checked against the zones' and vars'
+        (and the reserved ones); every name an expression may read known after."""
+        for name in list(zones) + list(vars_):
+            if name in RESERVED_NAMES:
+                raise self.fail(f"zones.{name}" if name in zones else f"vars.{name}",
+                                "reserved_name", name=name)
+        for name in set(zones) & set(vars_):
+            raise self.fail(f"vars.{name}", "zone_and_var", name=name)
+        derived_raw = self.mapping(d.get("derived", {}), "derived")
+        for name in derived_raw:
+            if name in zones or name in vars_ or name in RESERVED_NAMES:
+                raise self.fail(f"derived.{name}", "derived_taken", name=name)
+        self.names |= set(zones) | set(vars_) | set(derived_raw) | self.local_names(d)
+        return derived_raw
+
+    def values(self, d: dict[str, Any], zones: dict[str, ZoneSpec], vars_: dict[str, VarSpec],
+               derived_raw: dict[str, Any]) -> dict[str, Compiled]:
+        """The ruleset's own functions declared, what each name is (``kinds``), then the
+        derived values and the functions' values compiled."""
+        functions_raw = self.declare_functions(d.get("functions", {}), set(zones) | set(vars_)
+                                               | set(derived_raw))
+        params = {a for ps, _value in functions_raw.values() for a in ps}
+        self.kinds = self.name_kinds(d, zones, vars_, derived_raw, params)
+        derived = {k: self.expr(v, f"derived.{k}") for k, v in derived_raw.items()}
+        self.check_derived_cycles(derived_raw)
+        for fname, (ps, body) in functions_raw.items():
+            self.user_functions[fname] = (ps, self.expr(body, f"functions.{fname}.value"))
+        return derived
+
+    def name_kinds(self, d: dict[str, Any], zones: dict[str, ZoneSpec],
+                   vars_: dict[str, VarSpec], derived_raw: dict[str, Any],
+                   params: set[str]) -> dict[str, str]:
+        """What each zone or var name is, for the code generated from expressions (expr.py);
+        a name some local may also bind (an argument, a let, a function's parameter...) is
+        left to Ctx.lookup."""
+        bound = self.local_names(d) | RESERVED_NAMES | params
+        kinds = {z: "seatzone" if zones[z].per_seat else "zone" for z in zones if z not in bound}
+        kinds.update({v: "seatvar" if vars_[v].per_seat else "var" for v in vars_
+                      if v not in bound})
+        # a name that is only ever a local (an argument, a let, a function's parameter...):
+        # read from the locals alone, as Ctx.lookup would (no reader has that name)
+        kinds.update({n: "local" for n in self.names - set(zones) - set(vars_)
+                      - set(derived_raw) - RESERVED_NAMES | {"this"}})
+        # the state's own names (option, players, turn...) where no local may bind them
+        may_bind = self.local_names(d) | params
+        kinds.update({n: "state" for n in STATE_NAMES if n not in may_bind})
+        return kinds
+
+    def moves(self, v: Any) -> tuple[MoveSpec, ...]:
+        moves = tuple(self.move(m, f"moves.{i}") for i, m in enumerate(self.listing(v, "moves")))
+        seen: set[str] = set()
+        for i, m in enumerate(moves):
+            if m.id in seen:
+                raise self.fail(f"moves.{i}.id", "move_id_twice", id=m.id)
+            seen.add(m.id)
+        return moves
+
+    def score_bounds(self, bounds: Any) -> tuple[int, int] | None:
+        if bounds is None:
+            return None
+        b = self.listing(bounds, "score_bounds")
+        if len(b) != 2:
+            raise self.fail("score_bounds", "score_bounds")
+        return (self.integer(b[0], "score_bounds.0"), self.integer(b[1], "score_bounds.1"))
+
+    def check_zones(self, zones: dict[str, ZoneSpec], vars_: dict[str, VarSpec],
+                    moves: tuple[MoveSpec, ...]) -> None:
+        """One deck, shared; a var ``phase`` shared, where moves name phases."""
+        if sum(1 for z in zones.values() if z.deck) != 1:
+            raise self.fail("zones", "one_deck")
+        for z in zones.values():
+            if z.deck and z.per_seat:
+                raise self.fail(f"zones.{z.name}.deck", "deck_per_seat")
+        if any(m.phases is not None for m in moves) and "phase" not in vars_:
+            raise self.fail("moves", "phase_no_var")
+        if "phase" in vars_ and vars_["phase"].per_seat:
+            raise self.fail("vars.phase", "phase_per_seat")
 
     def declare_functions(self, v: Any, taken: set[str]) -> dict[str, tuple[tuple[str, ...], Any]]:
         """The ruleset's own functions ({name: {args: [a, b], value: expression}}): their names
@@ -673,7 +703,8 @@ class _Loader:
         for name, f in self.mapping(v, "functions").items():
             p = f"functions.{name}"
             f = self.mapping(f, p, {"args", "value"}, ("value",))
-            if name in self.functions or name in CORE or name in taken or name in RESERVED_NAMES:
+            if name in self.functions or name in self.table or name in taken \
+                    or name in RESERVED_NAMES:
                 raise self.fail(p, "function_taken", name=name)
             if not name.isidentifier():
                 raise self.fail(p, "function_name", name=name)
@@ -1368,8 +1399,9 @@ def _texts(e: Exception) -> dict[str, str]:
     return {"en": str(e), **(getattr(e, "texts", None) or {})}
 
 
-def load_spec(path: str | Path) -> GameSpec:
-    """Read and check a ruleset file.
+def load_spec(path: str | Path, table: FunctionTable | None = None) -> GameSpec:
+    """Read and check a ruleset file, its expressions compiled with the functions of
+    ``table`` (the engine's by default).
 
     :raises RulesetError: the file is missing, is not YAML, or breaks the ruleset schema.
     """
@@ -1382,7 +1414,7 @@ def load_spec(path: str | Path) -> GameSpec:
         raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError) as e:
         raise RulesetError.of("cannot_read", file=str(p), why=os_why(e)) from None
-    return load_spec_text(text, str(p))
+    return load_spec_text(text, str(p), table)
 
 
 def _unreadable(e: FileReadError) -> RulesetError:
@@ -1392,15 +1424,16 @@ def _unreadable(e: FileReadError) -> RulesetError:
     return RulesetError.of("file_too_big", file=e.path, limit=e.limit)
 
 
-def load_spec_text(text: str, source: str = "<ruleset>") -> GameSpec:
-    """Check a ruleset given as YAML text.
+def load_spec_text(text: str, source: str = "<ruleset>",
+                   table: FunctionTable | None = None) -> GameSpec:
+    """Check a ruleset given as YAML text (its expressions compiled as ``load_spec`` says).
 
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.
     """
     data, line_map = _read_yaml(text, source)
     lines = _Lines(line_map)
     data, origins = _with_base(data, source, lines, [source])
-    loader = _Loader(data, source, lines, origins)
+    loader = _Loader(data, source, lines, origins, table)
     try:
         spec = loader.load()
     except RecursionError:

@@ -17,6 +17,7 @@ from helpers import interpreter_only, load_ruleset
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import _NAMESPACE, segments_source
+from tabletop.context import ENGINE_FUNCTIONS
 from tabletop.expr import CARD_SLOTS
 from tabletop.game import Game
 from tabletop.values import Event, make_event
@@ -98,7 +99,8 @@ _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where
 def _check_source(source: str) -> None:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Name):
-            assert _OWN_NAMES.match(node.id) or node.id in _NAMESPACE, node.id
+            assert (_OWN_NAMES.match(node.id) or node.id in _NAMESPACE
+                    or node.id in ENGINE_FUNCTIONS.namespace), node.id
         elif isinstance(node, ast.Attribute):
             assert node.attr in _ATTRS, node.attr
         elif isinstance(node, ast.Import | ast.ImportFrom | ast.Lambda | ast.ClassDef):

@@ -17,7 +17,7 @@ from test_effects_as_interpreted import _check_source
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import segments_source
-from tabletop.context import DIRECT_CALLS, Ctx, _seat_list
+from tabletop.context import ENGINE_FUNCTIONS, Ctx, _seat_list
 from tabletop.moves import _choice_plan
 
 RULES = """\
@@ -158,7 +158,7 @@ def test_a_block_that_ends_with_a_procedure_pops_in_place(tmp_path: Path) -> Non
 def test_seats_are_the_seats_still_in(tmp_path: Path) -> None:
     st = _game(tmp_path).new_game(players=3, seed=1)
     ctx = Ctx(st, {})
-    assert DIRECT_CALLS["seats"] is _seat_list  # called at once by the generated code
+    assert ENGINE_FUNCTIONS["seats"].direct is _seat_list  # called at once by generated code
     assert _seat_list(ctx) == [0, 1, 2]
     st.out = {1}
     assert _seat_list(ctx) == [0, 2]

@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 
 import tabletop
+from tabletop.context import ENGINE_FUNCTIONS
 from tabletop.errors import ExpressionError
 from tabletop.expr import (
-    _HELPERS,
     CARD_SLOTS,
     CORE,
+    HELPERS,
     _closure,
     compile_expr,
     generate_source,
@@ -47,8 +48,8 @@ class Ctx:
 
 
 # names the generated source may hold: ctx, our helpers, the core functions, its own functions
-_ALLOWED = {"ctx", "_T", "_CardDef", *(_HELPERS.keys() - {"__builtins__"}),
-            *(f"_core_{n}" for n in CORE)}
+_ALLOWED = {"ctx", "_T", "_CardDef", *(HELPERS.keys() - {"__builtins__"}),
+            *CORE.namespace}
 _OWN = re.compile(r"_[aeti]\d*\Z")  # _i3: the item of a comprehension (a core function's)
 _CTX_ATTRS = {"locals", "get", "lookup", "lookup_at", "call", "cards", "seat_cards", "var",
               "seat_var", "zone_size", "seat_zone_size", "attr_table"}
@@ -310,7 +311,7 @@ def test_written_out_core_functions_hold_only_our_names() -> None:
 
 
 # the engine's names: what generated code for a loaded ruleset may hold besides the above
-_ENGINE = {*(f"_f_{n}" for n in __import__("tabletop.expr", fromlist=["DIRECT"]).DIRECT)}
+_ENGINE = {n for n in ENGINE_FUNCTIONS.namespace if n.startswith("_f_")}
 # (and a card's own slots, read from a value known to be a card: a fixed set of ours)
 _ENGINE_ATTRS = {"state", "vars", "viewer", "own", *CARD_SLOTS}
 
@@ -353,15 +354,17 @@ def test_hostile_names_reach_the_engine_code_only_as_constants(tmp_path: Path) -
     value) holds them only as string constants, and the game plays."""
     from helpers import load_ruleset
 
-    from tabletop.expr import _TREES
+    from tabletop.expr import tree_of
 
     g = load_ruleset(tmp_path, HOSTILE_RULESET)
     fns = [*g.spec.derived.values(), *(body for _p, body in g.spec.functions.values())]
     fns += [a.where for m in g.spec.moves for a in m.args if a.where is not None]
     for fn in fns:
-        assert fn in _TREES
-        source = generate_source(_TREES[fn], {"hand": "zone", "pile": "zone", "total": "var",
-                                              "__class__": "var", "os": "local", "sys": "local"})
+        tree = tree_of(fn)
+        assert tree is not None
+        source = generate_source(tree, {"hand": "zone", "pile": "zone", "total": "var",
+                                        "__class__": "var", "os": "local", "sys": "local"},
+                                 ENGINE_FUNCTIONS)
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Name):
                 assert node.id in _ALLOWED | _ENGINE or _OWN.match(node.id), (node.id, source)
@@ -467,7 +470,8 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
         assert "__import__(" not in source.replace("'__import__'", "")
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.Name):
-                assert own.match(node.id) or node.id in _NAMESPACE, (node.id, source)
+                assert (own.match(node.id) or node.id in _NAMESPACE
+                        or node.id in ENGINE_FUNCTIONS.namespace), (node.id, source)
             elif isinstance(node, ast.Attribute):
                 # ``__class__`` is our own check of a hole's type (``h0.__class__``)
                 assert node.attr in attrs, (node.attr, source)

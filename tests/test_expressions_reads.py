@@ -16,9 +16,9 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.context import Ctx
+from tabletop.context import ENGINE_FUNCTIONS, Ctx
 from tabletop.errors import ExpressionError
-from tabletop.expr import _TREES, Work, _closure, generate_source
+from tabletop.expr import Work, _closure, generate_source, tree_of
 from tabletop.limits import MAX_WORK
 from tabletop.values import PUBLIC
 
@@ -45,8 +45,8 @@ def test_derived_values_read_as_the_interpreter_reads_them(gid: str, players: in
     engine, each seat, the public), at decisions of seeded random games: the generated code
     gives what the interpreter's closures give, with the same work counted."""
     game = tabletop.load(gid)
-    pairs = [(name, fn, _closure(_TREES[fn], name)) for name, fn in game.spec.derived.items()
-             if fn in _TREES]
+    pairs = [(name, fn, _closure(tree, name, ENGINE_FUNCTIONS))
+             for name, fn in game.spec.derived.items() if (tree := tree_of(fn)) is not None]
     assert pairs
     viewers: list[Any] = [None, PUBLIC, *range(players)]
     for seed in range(2):
@@ -250,14 +250,14 @@ def test_the_engine_code_skips_the_type_test_only_over_a_zone(tmp_path: Path) ->
     over anything else (a derived list, a local) the type is still tested."""
     game = _gems(tmp_path)
     kinds = game.expr_kinds
-    src = generate_source(_TREES[game.spec.derived["gems_in_pile"]], kinds)
+    src = generate_source(tree_of(game.spec.derived["gems_in_pile"]), kinds, ENGINE_FUNCTIONS)
     assert "_type(" not in src and "_counted(" in src  # one loop, no type test
     assert src.count(" for ") == 1
-    src = generate_source(_TREES[game.spec.derived["top_value"]], kinds)
+    src = generate_source(tree_of(game.spec.derived["top_value"]), kinds, ENGINE_FUNCTIONS)
     assert "_type(" not in src and "_ga(" not in src
-    src = generate_source(_TREES[game.spec.derived["playable_gems"]], kinds)
+    src = generate_source(tree_of(game.spec.derived["playable_gems"]), kinds, ENGINE_FUNCTIONS)
     assert "_type(" in src  # a derived list: anything may be in it
-    other = generate_source(_TREES[game.spec.derived["gems_in_pile"]])  # no engine kinds
+    other = generate_source(tree_of(game.spec.derived["gems_in_pile"]))  # no engine kinds
     assert "_type(" in other and "_counted(" not in other
 
 

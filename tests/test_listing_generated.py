@@ -13,9 +13,9 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.context import Ctx
+from tabletop.context import ENGINE_FUNCTIONS, Ctx
 from tabletop.errors import RulesetError
-from tabletop.expr import _HELPERS, CARD_SLOTS, CORE, Work
+from tabletop.expr import CARD_SLOTS, CORE, HELPERS, Work
 from tabletop.listing import (
     _BASE,
     _reads_no_argument,
@@ -75,8 +75,8 @@ def test_generated_listing_agrees_with_the_interpreter(game_id: str) -> None:
 
 # names the generated listing may hold besides the expressions' own (_a1, _t0...)
 _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", "_kept", "_m",
-            "_cards", "_it", "_y", "_once", "_w", *(_HELPERS.keys() - {"__builtins__"}),
-            *(f"_core_{n}" for n in CORE), *_BASE}
+            "_cards", "_it", "_y", "_once", "_w", *(HELPERS.keys() - {"__builtins__"}),
+            *CORE.namespace, *ENGINE_FUNCTIONS.namespace, *_BASE}
 # the context's own reads (Ctx's methods), and the few attributes the listers use
 _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
           "code", "attr_table", "_token", "seat_name", "clear", "left", "spend", "uid", "text",
@@ -129,6 +129,7 @@ def test_each_form_of_a_phase_lister_agrees_with_the_interpreter(game_id: str) -
             for keep in (True, False):
                 source, values = phase_source(game, moves, hoist, keep)
                 ns = dict(_BASE)
+                ns.update(game.spec.function_table.namespace)
                 ns.update({k: v for k, v in values.items() if k not in ("_calls_ctx", "_body")})
                 try:
                     exec(compile(source, "<test>", "exec"), ns)  # noqa: S102
