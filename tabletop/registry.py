@@ -139,10 +139,11 @@ def page_lang(page: Path) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_path(path: str, ref: str | None) -> Game:
+    from .context import ENGINE_FUNCTIONS
     from .game import Game
     from .spec import load_spec
 
-    return Game(load_spec(path), ref)
+    return Game(load_spec(path, ENGINE_FUNCTIONS), ref)
 
 
 def locate(game: str | Path) -> tuple[Path, str | None]:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import RulesetError
+from .expr import CORE
 from .spec import LANGS, _Lines, _Loader
 
 PROBE = "__probe__"
@@ -34,7 +35,7 @@ MINIMAL: dict[str, Any] = {
 
 
 def _loader(data: dict[str, Any] | None = None) -> _Loader:
-    loader = _Loader(data if data is not None else {}, "<schema>", _Lines({}))
+    loader = _Loader(data if data is not None else {}, "<schema>", _Lines({}), None, CORE)
     loader.procedure_names = set()
     loader.zone_names = {}
     loader.var_names = {}

@@ -28,6 +28,7 @@ from typing import Any
 
 from . import registry, stats
 from .bots import RandomBot, decide, make_bot
+from .context import ENGINE_FUNCTIONS
 from .errors import TabletopError
 from .game import Game
 from .limits import GAME_MOVES
@@ -157,7 +158,7 @@ def _game(setup: Setup) -> Game:
         if setup.text is None:
             g = registry.load(setup.game)
         else:
-            g = Game(load_spec_text(setup.text, setup.game), setup.game)
+            g = Game(load_spec_text(setup.text, setup.game, table=ENGINE_FUNCTIONS), setup.game)
         _GAMES[key] = g
     return g
 

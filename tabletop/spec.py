@@ -231,14 +231,6 @@ class OutcomeSpec:
     label: dict[str, str] = attrs.field(factory=dict)
 
 
-def engine_functions() -> FunctionTable:
-    """The engine's table of functions (context.ENGINE_FUNCTIONS), which a ruleset's
-    expressions are compiled with unless another is given."""
-    from .context import ENGINE_FUNCTIONS  # (context's functions read this module's cards)
-
-    return ENGINE_FUNCTIONS
-
-
 @attrs.frozen
 class GameSpec:
     """A checked, frozen game definition."""
@@ -287,8 +279,7 @@ class GameSpec:
                                                                          repr=False)
     # the functions its expressions were compiled with (the compilers of its moves and steps
     # write their calls from it)
-    function_table: FunctionTable = attrs.field(factory=engine_functions, eq=False,
-                                                repr=False)
+    function_table: FunctionTable = attrs.field(kw_only=True, eq=False, repr=False)
 
     def line_of(self, path: str) -> int | None:
         """The line of a field path in the ruleset file (of its nearest parent), if known."""
@@ -368,8 +359,8 @@ class _Lines:
 
 class _Loader:
     def __init__(self, data: dict[str, Any], source: str, lines: _Lines,
-                 origins: dict[str, tuple[str, _Lines]] | None = None,
-                 table: FunctionTable | None = None) -> None:
+                 origins: dict[str, tuple[str, _Lines]] | None,
+                 table: FunctionTable) -> None:
         self.data = data
         self.source = source
         self.lines = lines
@@ -380,7 +371,7 @@ class _Loader:
         self.names: set[str] = set(RESERVED_NAMES)
         # the functions expressions may call: the table's, and the ruleset's own (functions:)
         # by their (min, max) arguments
-        self.table = engine_functions() if table is None else table
+        self.table = table
         self.functions: dict[str, tuple[int, int]] = {}
         self.kinds: dict[str, str] = {}
         self.user_functions: dict[str, tuple[tuple[str, ...], Compiled]] = {}
@@ -1399,9 +1390,10 @@ def _texts(e: Exception) -> dict[str, str]:
     return {"en": str(e), **(getattr(e, "texts", None) or {})}
 
 
-def load_spec(path: str | Path, table: FunctionTable | None = None) -> GameSpec:
+def load_spec(path: str | Path, table: FunctionTable) -> GameSpec:
     """Read and check a ruleset file, its expressions compiled with the functions of
-    ``table`` (the engine's by default).
+    ``table`` (the engine's is context.ENGINE_FUNCTIONS: the loader is handed it, as the
+    compilers are, by whoever plays the game).
 
     :raises RulesetError: the file is missing, is not YAML, or breaks the ruleset schema.
     """
@@ -1414,7 +1406,7 @@ def load_spec(path: str | Path, table: FunctionTable | None = None) -> GameSpec:
         raise _unreadable(e) from None
     except (OSError, UnicodeDecodeError) as e:
         raise RulesetError.of("cannot_read", file=str(p), why=os_why(e)) from None
-    return load_spec_text(text, str(p), table)
+    return load_spec_text(text, str(p), table=table)
 
 
 def _unreadable(e: FileReadError) -> RulesetError:
@@ -1424,8 +1416,8 @@ def _unreadable(e: FileReadError) -> RulesetError:
     return RulesetError.of("file_too_big", file=e.path, limit=e.limit)
 
 
-def load_spec_text(text: str, source: str = "<ruleset>",
-                   table: FunctionTable | None = None) -> GameSpec:
+def load_spec_text(text: str, source: str = "<ruleset>", *,
+                   table: FunctionTable) -> GameSpec:
     """Check a ruleset given as YAML text (its expressions compiled as ``load_spec`` says).
 
     :raises RulesetError: the text is not YAML or breaks the ruleset schema.

@@ -87,7 +87,7 @@ def test_another_arity_is_refused_as_a_designer_reads_it() -> None:
 
 def test_a_function_out_of_the_table_is_unknown() -> None:
     with pytest.raises(RulesetError) as e:
-        load_spec_text(RULES.replace("CALL", "double(1)"), "table.yaml")
+        load_spec_text(RULES.replace("CALL", "double(1)"), "table.yaml", table=ENGINE_FUNCTIONS)
     assert "unknown function 'double'" in str(e.value)
 
 
@@ -96,4 +96,5 @@ def test_a_ruleset_function_may_not_take_a_name_of_the_table() -> None:
     with pytest.raises(RulesetError) as e:
         load_spec_text(text, "table.yaml", table=_table())
     assert e.value.field == "functions.double"
-    load_spec_text(text, "table.yaml")  # the engine's table has no double(): taken as its own
+    # the engine's table has no double(): taken as the ruleset's own
+    load_spec_text(text, "table.yaml", table=ENGINE_FUNCTIONS)

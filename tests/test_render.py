@@ -6,6 +6,7 @@ import pytest
 from rich.console import Console
 
 import tabletop
+from tabletop.context import ENGINE_FUNCTIONS
 from tabletop.spec import load_spec_text
 from tabletop.ui.render import render_view
 
@@ -64,4 +65,4 @@ def test_a_display_each_label_is_checked_like_a_label() -> None:
     bad = base.replace("each: {en: Hand, fr: Main}", "each: [1, 2]")
     assert bad != base
     with pytest.raises(tabletop.RulesetError, match="each"):
-        load_spec_text(bad, "bad.yaml")
+        load_spec_text(bad, "bad.yaml", table=ENGINE_FUNCTIONS)

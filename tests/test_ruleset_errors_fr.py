@@ -14,6 +14,7 @@ import pytest
 
 from tabletop import RulesetError
 from tabletop.cli import main
+from tabletop.context import ENGINE_FUNCTIONS
 from tabletop.game import Game
 from tabletop.ruleset_messages import RULESET_MESSAGES, yaml_problem
 from tabletop.spec import load_spec_text
@@ -167,7 +168,7 @@ def test_the_mistake_is_said_to_the_table_in_its_language(tmp_path: Path, starte
     """At the table (the terminal says ``e.in_lang(lang)``), the move is undone and the
     mistake is said in each language."""
     spec_text = starter.replace(*DIVIDE)
-    game = Game(load_spec_text(spec_text, "mon-jeu.yaml"))
+    game = Game(load_spec_text(spec_text, "mon-jeu.yaml", table=ENGINE_FUNCTIONS))
     state = game.new_game(players=2, seed=1)
     move = state.legal_moves()[0]
     with pytest.raises(RulesetError) as caught:
