@@ -1,19 +1,22 @@
 """The plain values of a game in play: moves, events, outcomes, pending decisions, the effect
 interpreter's frames, and the engine's constants and messages. No other module of the engine
-is imported here but the spec and the errors, so every part can use these."""
+is imported here but the errors and the words, so every part can use these (the spec's
+Block is named for the type checker alone)."""
 
 from __future__ import annotations
 
 import json
 import unicodedata
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .errors import ArgumentError, ExpressionError
-from .i18n import Catalogue, Langs
-from .spec import Block, text_of
+from .i18n import Catalogue, Langs, text_of
+
+if TYPE_CHECKING:
+    from .spec import Block
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
