@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from .errors import ExpressionError, RulesetError
+from .i18n import text_of
 from .ruleset_messages import ruleset_texts, said
-from .spec import GameSpec, text_of
+from .spec import GameSpec
 from .values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from .cards import CardDef
 from .context import Ctx, _cards_of
 from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
 from .errors import ExpressionError
@@ -53,7 +54,7 @@ from .expr import (
 from .functions import FunctionTable
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
-from .spec import Block, CardDef, GameSpec, Step
+from .spec import Block, GameSpec, Step
 from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]

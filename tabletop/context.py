@@ -9,12 +9,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import CardDef, ComboDef
 from .errors import ExpressionError
 from .expr import CORE, Compiled, Work
 from .functions import Cost, Function
+from .i18n import text_of
 from .limits import MAX_LIST
 from .ruleset_messages import ruleset_error, said
-from .spec import CardDef, ComboDef, text_of
 from .values import CHOICE, PUBLIC
 
 if TYPE_CHECKING:

@@ -14,9 +14,10 @@ from .base import StateBase, shuffle
 from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
 from .expr import Compiled, Work, texts_renderer
+from .i18n import text_of
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
-from .spec import Block, GameSpec, Step, text_of
+from .spec import Block, GameSpec, Step
 from .values import (
     CHOICE,
     RULESET_BUGS,

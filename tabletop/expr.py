@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from .cards import CardDef
 from .errors import ExpressionError
 from .functions import Function, FunctionTable
 from .i18n import Langs
@@ -1661,8 +1662,6 @@ def _generate(node: Node, text: str, kinds: dict[str, str] | None,
         code = compile(source, "<expression>", "exec")
     except (RecursionError, SyntaxError, MemoryError, ValueError):
         return Expression(_closure(node, text, table), node, kinds)
-    from .spec import CardDef  # (spec imports this module)
-
     namespace: dict[str, Any] = dict(HELPERS)
     namespace["_CardDef"] = CardDef
     namespace.update(table.namespace)

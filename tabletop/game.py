@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .base import shuffle
+from .cards import CardDef, ComboDef
 from .codegen import (
     OutcomeCode,
     derived_readers,
@@ -21,6 +22,7 @@ from .context import make_readers
 from .effects import Effects, make_runners
 from .errors import ArgumentError, DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
+from .i18n import text_of
 from .limits import MAX_SEED
 from .listing import Lister, make_listers, make_phase_lister
 from .moves import too_many_bindings
@@ -30,14 +32,11 @@ from .spec import (
     RESERVED_NAMES,
     SUIT_SYMBOL,
     Block,
-    CardDef,
-    ComboDef,
     GameSpec,
     MoveSpec,
     Requirement,
     Step,
     local_names,
-    text_of,
 )
 from .state import BOX, Move, State, fold_accents
 from .values import arg_error, make_event, message_error, phrase_words

@@ -20,6 +20,7 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import CardDef, ComboDef
 from .context import Ctx
 from .errors import ExpressionError, RulesetError
 from .expr import (
@@ -37,7 +38,7 @@ from .expr import (
 from .functions import FunctionTable
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
-from .spec import RESERVED_NAMES, ArgSpec, CardDef, ComboDef, MoveSpec
+from .spec import RESERVED_NAMES, ArgSpec, MoveSpec
 from .values import RULESET_BUGS, Move
 
 if TYPE_CHECKING:

@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from .base import StateBase
+from .cards import CardDef, ComboDef
 from .context import _SUIT_LETTERS, Ctx
 from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
 from .expr import Work
+from .i18n import text_of
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
-from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
+from .spec import ArgSpec, GameSpec, MoveSpec
 from .values import (
     CHOICE,
     RULESET_BUGS,

@@ -9,8 +9,8 @@ import json
 from typing import Any, TypeVar
 
 from .base import StateBase
+from .cards import CardDef, ComboDef
 from .errors import SaveFileError
-from .spec import CardDef, ComboDef
 from .values import SAVE_FORMAT, SAVE_VERSION, Event, Frame, Outcome, Pending, message_error
 
 _S = TypeVar("_S", bound=StateBase)

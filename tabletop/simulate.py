@@ -28,12 +28,13 @@ from typing import Any
 
 from . import registry, stats
 from .bots import RandomBot, decide, make_bot
+from .cards import CardDef
 from .context import ENGINE_FUNCTIONS
 from .errors import TabletopError
 from .game import Game
 from .limits import GAME_MOVES
 from .ruleset_messages import ruleset_texts
-from .spec import CardDef, load_spec_text
+from .spec import load_spec_text
 from .values import message_error
 
 MAX_GAMES = 100_000_000

@@ -51,10 +51,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from .cards import CardDef
 from .errors import TabletopError
 from .expr import Work, reads
 from .solvetable import EMPTY, SolvedTable
-from .spec import CardDef
 from .state import BOX, Ctx, Move, State
 from .views import place_cards, rename_held
 

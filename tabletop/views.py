@@ -6,9 +6,9 @@ import random
 from typing import Any, TypeVar
 
 from .base import SeedLater, StateBase, shuffle
+from .cards import CardDef, ComboDef
 from .context import Ctx
 from .expr import Work
-from .spec import CardDef, ComboDef
 from .values import BOX, PUBLIC, RULESET_BUGS, arg_error, check_seat
 
 _S = TypeVar("_S", bound=StateBase)

@@ -28,7 +28,7 @@ import pytest
 
 import tabletop
 from tabletop import registry
-from tabletop.spec import text_of
+from tabletop.i18n import text_of
 from tabletop.state import Event, State
 from tabletop.views import place_cards
 

@@ -15,7 +15,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..spec import RANK_WORDS, SUIT_SYMBOL, GameSpec, text_of
+from ..i18n import text_of
+from ..spec import RANK_WORDS, SUIT_SYMBOL, GameSpec
 from ..state import Event, Move, State
 from ..values import fold_accents
 from .i18n import t

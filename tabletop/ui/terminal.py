@@ -20,9 +20,9 @@ from ..bots import Bot, decide
 from ..bots.expert import ExpertBot
 from ..errors import BotError, RulesetError, TabletopError
 from ..files import MAX_PAGE_BYTES, read_text
+from ..i18n import text_of
 from ..registry import doc_path, page_lang
 from ..ruleset_messages import os_why
-from ..spec import text_of
 from ..state import Event, Move, State
 from .i18n import bot_name, t
 from .output import clean

@@ -24,9 +24,8 @@ from .. import registry, savefiles
 from ..bots import Bot, make_bot
 from ..errors import RulesetError, TabletopError
 from ..files import MAX_PAGE_BYTES, read_text
-from ..i18n import LANGS
+from ..i18n import LANGS, text_of
 from ..ruleset_messages import os_why
-from ..spec import text_of
 from ..state import Move, State
 from ..ui.i18n import bot_name, t
 from ..ui.render import FITS, move_label, render_log, render_outcome, render_view
