@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from .context import Ctx, _cards_of
-from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
+from .effects import advance_turn, card_blocks, chosen_seat, deal_cards
 from .errors import ExpressionError
 from .expr import (
     _CONSTANTS,
@@ -54,7 +54,27 @@ from .expr import (
 from .expr import _Gen as _ExprGen
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
-from .spec import Block, CardDef, GameSpec, Step
+from .spec import Block, CardDef, GameSpec
+from .steps import (
+    ENDS,
+    STRAIGHT,
+    Add,
+    Announce,
+    CardEffect,
+    CheckEnd,
+    Choose,
+    Deal,
+    Do,
+    End,
+    EndTurn,
+    ForEach,
+    If,
+    Let,
+    Log,
+    Move,
+    Set,
+    Step,
+)
 from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]
@@ -230,7 +250,8 @@ _NAMESPACE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_move_zone": _move_zone, "_seats_in": _seats_in, "_pile_size": _pile_size,
+    "_move_zone": _move_zone, "_deal_cards": deal_cards, "_advance_turn": advance_turn,
+    "_chosen_seat": chosen_seat, "_seats_in": _seats_in, "_pile_size": _pile_size,
     "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
@@ -554,10 +575,9 @@ class _Gen:
         return self.holds(block, self.flats, visiting, self.flat_step)
 
     def flat_step(self, step: Step, visiting: set[int]) -> bool:
-        kind = step.kind
-        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+        if step.flow in (STRAIGHT, ENDS):
             return True
-        if kind == "end_turn":
+        if step.kind == "end_turn":
             return all(self.flat(h, visiting) for h in self.turn_hooks())
         inner = self.called(step)
         return bool(inner) and all(self.flat(b, visiting) for b in inner)
@@ -600,141 +620,177 @@ class _Gen:
             k += self.step(block, j, ind, out)
         return k
 
-    def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:  # noqa: C901
+    def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:
+        """A straight step written out in place (its kind's ``visit_`` method; the others
+        called through their runners: shuffle, reveal, flip...): the steps it counts."""
         step = block.steps[j]
-        kind = step.kind
-        p = step.params
         out.append(f"{ind}w = {step.path!r}")
-        if kind == "if":
-            out.append(f"{ind}if {self.x(p['test'])}:")
-            self.body(step.blocks["then"], ind + "    ", out)
-            if step.blocks["else"].steps:
-                out.append(f"{ind}else:")
-                self.body(step.blocks["else"], ind + "    ", out)
+        visit = getattr(self, "visit_" + step.kind, None)
+        if visit is None:
+            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
             return 1
-        if kind == "do":
-            proc = self.spec.procedures[p["name"]]
-            if self.size(proc) <= _INLINE_MAX:
-                return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-            # its runner (or its function) names the field of each of its steps itself
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            if self.straight[proc.id] is not None:
-                out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
-            else:  # it may end the game: True when it did
-                out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
-                out.append(f"{ind}    return True")
-            return 1
-        if kind == "end":  # the outcome names its own fields
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            out.append(f"{ind}st._finish({p['outcome']!r})")
-            out.append(f"{ind}return True")
-            return 1
-        if kind == "check_end":  # (the end rules name their own fields)
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            out.append(f"{ind}st._check_end()")
-            out.append(f"{ind}if st.outcome is not None:")
+        counted: int = visit(step, block, j, ind, out)
+        return counted
+
+    def visit_if(self, step: If, block: Block, j: int, ind: str, out: list[str]) -> int:
+        out.append(f"{ind}if {self.x(step.test)}:")
+        self.body(step.then, ind + "    ", out)
+        if step.other.steps:
+            out.append(f"{ind}else:")
+            self.body(step.other, ind + "    ", out)
+        return 1
+
+    def visit_do(self, step: Do, block: Block, j: int, ind: str, out: list[str]) -> int:
+        proc = self.spec.procedures[step.name]
+        if self.size(proc) <= _INLINE_MAX:
+            return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
+        # its runner (or its function) names the field of each of its steps itself
+        out.append(f"{ind}st._where = {step.path!r}")
+        out.append(f"{ind}w = None")
+        if self.straight[proc.id] is not None:
+            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+        else:  # it may end the game: True when it did
+            out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
             out.append(f"{ind}    return True")
+        return 1
+
+    def visit_end(self, step: End, block: Block, j: int, ind: str, out: list[str]
+                  ) -> int:
+        out.append(f"{ind}st._where = {step.path!r}")  # the outcome names its own fields
+        out.append(f"{ind}w = None")
+        out.append(f"{ind}st._finish({step.outcome!r})")
+        out.append(f"{ind}return True")
+        return 1
+
+    def visit_check_end(self, step: CheckEnd, block: Block, j: int, ind: str,
+                        out: list[str]) -> int:
+        out.append(f"{ind}st._where = {step.path!r}")  # (the end rules name their own fields)
+        out.append(f"{ind}w = None")
+        out.append(f"{ind}st._check_end()")
+        out.append(f"{ind}if st.outcome is not None:")
+        out.append(f"{ind}    return True")
+        return 1
+
+    def visit_end_turn(self, step: EndTurn, block: Block, j: int, ind: str,
+                       out: list[str]) -> int:
+        self.end_turn(step, ind, out)
+        return 1
+
+    def visit_set(self, step: Set | Add, block: Block, j: int, ind: str,
+                  out: list[str]) -> int:
+        # Ctx.me written out (the local me, else the seat whose turn it is)
+        me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if step.seat is None
+              else self.x(step.seat))
+        for name, expr in step.values.items():
+            var = self.spec.vars[name]
+            key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
+            x = self.x(expr)
+            if step.kind == "set":
+                out.append(f"{ind}v = {x}")
+                out.append(f"{ind}key = {key}")
+            else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
+                out.append(f"{ind}key = {key}")
+                value = _CONSTANTS.get(expr)
+                if type(value) is int:
+                    out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
+                else:
+                    out += [f"{ind}b = st.vars[key] or 0",
+                            f"{ind}v = {x}",
+                            f"{ind}if v.__class__ is not _int:",
+                            f"{ind}    v = _int(v or 0)",
+                            f"{ind}v = b + v"]
+            if var.min is not None or var.max is not None:  # (a number: at once)
+                out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
+                           "and not _isinstance(v, _bool)):")
+                if var.max is not None:
+                    hi = self.const(var.max)
+                    out.append(f"{ind}    if v > {hi}:")
+                    out.append(f"{ind}        v = {hi}")
+                if var.min is not None:
+                    lo = self.const(var.min)
+                    out.append(f"{ind}    if v < {lo}:")
+                    out.append(f"{ind}        v = {lo}")
+            out.append(f"{ind}st.vars[key] = v")
+        return 1
+
+    visit_add = visit_set
+
+    def visit_let(self, step: Let, block: Block, j: int, ind: str, out: list[str]
+                  ) -> int:
+        for name, expr in step.values.items():
+            out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
+        return 1
+
+    def visit_log(self, step: Log | Announce, block: Block, j: int, ind: str,
+                  out: list[str]) -> int:
+        by_me = step.kind == "log"
+        if not self.log(step.text, by_me, ind, out):
+            render = self.const(texts_renderer(step.text))
+            out.append(f"{ind}if not st.quiet:")
+            out.append(f"{ind}    _log_line(st, ctx, {render}, {by_me!r})")
+        return 1
+
+    visit_announce = visit_log
+
+    def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str]
+                   ) -> int:
+        what, to = step.what, step.to
+        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
+        fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+        whole = self.whole_zone(what)
+        if whole is not None:  # a whole zone: moved without listing its cards
+            pile, src = whole  # (dk: the key of the zone moved)
+            out.append(f"{ind}dk = {src}")
+            out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
+                       f"{fixed!r}, {at == 'top'!r})")
             return 1
-        if kind == "end_turn":
-            self.end_turn(step, ind, out)
-            return 1
-        if kind in ("set", "add"):
-            seat = p["seat"]
-            # Ctx.me written out (the local me, else the seat whose turn it is)
-            me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if seat is None
-                  else self.x(seat))
-            for name, expr in p["values"].items():
-                var = self.spec.vars[name]
-                key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
-                x = self.x(expr)
-                if kind == "set":
-                    out.append(f"{ind}v = {x}")
-                    out.append(f"{ind}key = {key}")
-                else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
-                    out.append(f"{ind}key = {key}")
-                    value = _CONSTANTS.get(expr)
-                    if type(value) is int:
-                        out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
-                    else:
-                        out += [f"{ind}b = st.vars[key] or 0",
-                                f"{ind}v = {x}",
-                                f"{ind}if v.__class__ is not _int:",
-                                f"{ind}    v = _int(v or 0)",
-                                f"{ind}v = b + v"]
-                if var.min is not None or var.max is not None:  # (a number: at once)
-                    out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
-                               "and not _isinstance(v, _bool)):")
-                    if var.max is not None:
-                        hi = self.const(var.max)
-                        out.append(f"{ind}    if v > {hi}:")
-                        out.append(f"{ind}        v = {hi}")
-                    if var.min is not None:
-                        lo = self.const(var.min)
-                        out.append(f"{ind}    if v < {lo}:")
-                        out.append(f"{ind}        v = {lo}")
-                out.append(f"{ind}st.vars[key] = v")
-            return 1
-        if kind == "let":
-            for name, expr in p["values"].items():
-                out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
-            return 1
-        if kind in ("log", "announce"):
-            if not self.log(p["text"], kind == "log", ind, out):
-                render = self.const(texts_renderer(p["text"]))
-                out.append(f"{ind}if not st.quiet:")
-                out.append(f"{ind}    _log_line(st, ctx, {render}, {kind == 'log'!r})")
-            return 1
-        if kind == "move":
-            what, to, at = p["what"], p["to"], p["at"]
-            at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
-            fixed = None if self.spec.zones[to[0]].per_seat else to[0]
-            whole = self.whole_zone(what)
-            if whole is not None:  # a whole zone: moved without listing its cards
-                pile, src = whole  # (dk: the key of the zone moved)
-                out.append(f"{ind}dk = {src}")
-                out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
-                           f"{fixed!r}, {at == 'top'!r})")
-                return 1
-            call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
-            out.append(f"{ind}c = {self.x(what)}")
-            i2 = ind + "    "
-            # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives
-            # the same one card; moved alone or as a whole zone, it ends in the same place)
-            out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
-                    "and c[0].__class__ is _CardDef:",
-                    f"{i2}c = c[0]"]
-            # one card (the commonest): _move written out, the zone's key as zone_key makes
-            # it (after the card is read)
-            out.append(f"{ind}if c.__class__ is _CardDef:")
-            if fixed is None:
-                seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
-                        if to[1] is None else self.x(to[1]))
-                out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
-            dk = repr(fixed) if fixed is not None else "dk"
-            out += [f"{i2}v = c.uid",
-                    f"{i2}zones = st.zones",
-                    f"{i2}undo = st._undo_zones",
-                    f"{i2}dest = zones[{dk}]",
-                    f"{i2}if undo is not None and {dk} not in undo:",
-                    f"{i2}    undo[{dk}] = dest[:]",
-                    f"{i2}key = st.where[v]",
-                    f"{i2}if key:",
-                    f"{i2}    if undo is not None and key not in undo:",
-                    f"{i2}        undo[key] = zones[key][:]",
-                    f"{i2}    zones[key].remove(v)",
-                    f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
-                    f"{i2}st.where[v] = {dk}",
-                    f"{ind}else:",
-                    f"{i2}{call}"]
-            return 1
-        if kind == "deal":
-            self.deal(p, ind, out)
-            return 1
-        # the other straight steps through their runners (shuffle, reveal, flip...)
-        out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+        call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
+        out.append(f"{ind}c = {self.x(what)}")
+        i2 = ind + "    "
+        # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives the
+        # same one card; moved alone or as a whole zone, it ends in the same place)
+        out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
+                "and c[0].__class__ is _CardDef:",
+                f"{i2}c = c[0]"]
+        # one card (the commonest): _move written out, the zone's key as zone_key makes it
+        # (after the card is read)
+        out.append(f"{ind}if c.__class__ is _CardDef:")
+        if fixed is None:
+            seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+                    if to[1] is None else self.x(to[1]))
+            out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
+        dk = repr(fixed) if fixed is not None else "dk"
+        out += [f"{i2}v = c.uid",
+                f"{i2}zones = st.zones",
+                f"{i2}undo = st._undo_zones",
+                f"{i2}dest = zones[{dk}]",
+                f"{i2}if undo is not None and {dk} not in undo:",
+                f"{i2}    undo[{dk}] = dest[:]",
+                f"{i2}key = st.where[v]",
+                f"{i2}if key:",
+                f"{i2}    if undo is not None and key not in undo:",
+                f"{i2}        undo[key] = zones[key][:]",
+                f"{i2}    zones[key].remove(v)",
+                f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
+                f"{i2}st.where[v] = {dk}",
+                f"{ind}else:",
+                f"{i2}{call}"]
+        return 1
+
+    def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str]
+                   ) -> int:
+        """The two zones' keys, then the count (or the fill less the cards there), then
+        ``deal_cards`` (effects.py)."""
+        top = (step.at or ("top" if self.spec.zones[step.to[0]].order == "pile"
+                           else "bottom")) == "top"
+        out.append(f"{ind}sk = {self.zone_key_src(step.source)}")
+        out.append(f"{ind}dk = {self.zone_key_src(step.to)}")
+        if step.count is not None:
+            out.append(f"{ind}n = _int({self.x(step.count)} or 0)")
+        else:
+            assert step.fill is not None
+            out.append(f"{ind}n = _int({self.x(step.fill)} or 0) - _len(st.zones[dk])")
+        out.append(f"{ind}_deal_cards(st, sk, dk, n, {top!r})")
         return 1
 
     def zone_key_src(self, ref: tuple[str, Any]) -> str:
@@ -747,79 +803,25 @@ class _Gen:
               else self.x(seat))
         return f"{name + '/'!r} + _str(_int({me}))"
 
-    def deal(self, p: dict[str, Any], ind: str, out: list[str]) -> None:
-        """A ``deal`` written out, as its runner (effects.py, run_deal) does it: the two
-        zones' keys, then the count (or the fill less the cards there), then the top cards
-        taken at once; card by card (as put does) when the zones are one or none is dealt."""
-        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
-        deal_top = (p["at"] or ("top" if self.spec.zones[p["to"][0]].order == "pile"
-                                else "bottom")) == "top"
-        out.append(f"{ind}sk = {self.zone_key_src(p['from'])}")
-        out.append(f"{ind}dk = {self.zone_key_src(p['to'])}")
-        out.append(f"{ind}zones = st.zones")
-        if p["count"] is not None:
-            out.append(f"{ind}n = _int({self.x(p['count'])} or 0)")
-        else:
-            out.append(f"{ind}n = _int({self.x(p['fill'])} or 0) - _len(zones[dk])")
-        out += [f"{ind}undo = st._undo_zones",
-                f"{ind}pile = zones[sk]",
-                f"{ind}k = _len(pile)",
-                f"{ind}if n < k:",
-                f"{ind}    k = n",
-                f"{ind}if k > 0 and sk != dk:",
-                f"{i2}dest = zones[dk]",
-                f"{i2}if undo is not None:",
-                f"{i3}if sk not in undo:",
-                f"{i4}undo[sk] = pile[:]",
-                f"{i3}if dk not in undo:",
-                f"{i4}undo[dk] = dest[:]",
-                f"{i2}taken = pile[:k]",
-                f"{i2}del pile[:k]",
-                f"{i2}dest[:0] = taken[::-1]" if deal_top else f"{i2}dest.extend(taken)",
-                f"{i2}for v in taken:",
-                f"{i3}st.where[v] = dk",
-                f"{ind}else:",
-                f"{i2}while n > 0 and zones[sk]:",
-                f"{i3}n -= 1",
-                f"{i3}v = zones[sk][0]",
-                f"{i3}key = st.where[v]",
-                f"{i3}if key:",
-                f"{i4}if undo is not None and key not in undo:",
-                f"{i4}    undo[key] = zones[key][:]",
-                f"{i4}zones[key].remove(v)",
-                f"{i3}dest = zones[dk]",
-                f"{i3}if undo is not None and dk not in undo:",
-                f"{i3}    undo[dk] = dest[:]",
-                f"{i3}dest.insert(0, v)" if deal_top else f"{i3}dest.append(v)",
-                f"{i3}st.where[v] = dk"]
-
     def next_seat_lines(self, nxt: Any, ind: str) -> list[str]:
         """``nx``: the seat an ``end_turn``'s ``next`` names, kept when it is a seat still in
-        the game (as _step_end_turn), else None."""
+        the game (``chosen_seat``), else None."""
         if nxt is None:
             return [f"{ind}nx = None"]
-        return [f"{ind}nx = {self.x(nxt)}",
-                f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
-                "and nx not in st.out):",
-                f"{ind}    nx = None"]
+        return [f"{ind}nx = _chosen_seat(st, {self.x(nxt)})"]
 
-    @staticmethod
-    def advance_lines(ind: str) -> list[str]:
-        """The advance of an ``end_turn`` from the seat ``tso`` (the advance block's one step,
-        ``<end_turn>``, as _step_advance): the next seat or ``nx``; the turn; the round when
-        the order wraps."""
-        return [f"{ind}w = '<end_turn>'",
-                f"{ind}st._budget -= 1",
-                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
-                f"{ind}st.turn_seat = tsn",
-                f"{ind}st.turn += 1",
-                f"{ind}tpn = (tsn - st.first_seat) % st.players",
-                f"{ind}tpo = (tso - st.first_seat) % st.players",
-                f"{ind}w = None",
-                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
-                f"{ind}    st.round += 1"]
+    def advance_lines(self, ind: str) -> list[str]:
+        """The advance of an ``end_turn`` (the advance block's one step, ``<end_turn>``:
+        ``advance_turn``) to ``tsn``, the next seat or ``nx``; the lines after these run
+        (indented) when a round ended, if the game has a ``round_end`` hook."""
+        lines = [f"{ind}w = '<end_turn>'",
+                 f"{ind}st._budget -= 1",
+                 f"{ind}rw = _advance_turn(st, nx)",
+                 f"{ind}tsn = st.turn_seat",
+                 f"{ind}w = None"]
+        return lines + ([f"{ind}if rw:"] if "round_end" in self.spec.hooks else [])
 
-    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
+    def end_turn(self, step: EndTurn, ind: str, out: list[str]) -> None:
         """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
         advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
         ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
@@ -827,13 +829,12 @@ class _Gen:
         ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
         its own function (True when it ended the game)."""
         hooks = self.spec.hooks
-        out += self.next_seat_lines(step.params.get("next"), ind)
+        out += self.next_seat_lines(step.next, ind)
         out.append(f"{ind}w = None")
         if "turn_end" in hooks:
             out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
                        "(st, None, {'me': st.turn_seat}, None):")
             out.append(f"{ind}    return True")
-        out.append(f"{ind}tso = st.turn_seat")
         out += self.advance_lines(ind)
         if "round_end" in hooks:
             out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
@@ -919,18 +920,9 @@ class _Gen:
                       f"{ind}    st.frames.append(inner)",
                       f"{ind}    return True",
                       f"{ind}st._budget -= {k}", *chunk]
-            if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
+            if d < len(steps):
                 lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.call_lines(steps[d], ind, block, d)
-            elif d < len(steps) and steps[d].kind == "end_turn":  # its hooks may ask
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.turn_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
-            elif d < len(steps) and steps[d].kind == "choose":
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.choose_lines(steps[d], ind, me, d)
-            elif d < len(steps):  # a loop whose bodies run by their functions
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.loop_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
+                lines += self.in_function(block, d, me, ind)
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
@@ -958,20 +950,31 @@ class _Gen:
                 "    return False"]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
+    def in_function(self, block: Block, d: int, me: str, ind: str) -> list[str]:
+        """A step not run in place, in a block's function (``me`` the block's name)."""
+        step = block.steps[d]
+        if isinstance(step, If | Do):  # over semi blocks
+            return self.call_lines(step, ind, block, d)
+        if isinstance(step, EndTurn):  # its hooks may ask
+            return self.turn_lines(step, ind, (me, d + 1), "d + 1 + ")
+        if isinstance(step, Choose):
+            return self.choose_lines(step, ind, me, d)
+        return self.loop_lines(step, ind, (me, d + 1), "d + 1 + ")  # bodies by functions
+
     def loop_ok(self, step: Step) -> bool:
         """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
         ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
         such blocks."""
-        if step.kind == "for_each":
-            return self.semi(step.blocks["do"])
+        if isinstance(step, ForEach):
+            return self.semi(step.body)
         if step.kind == "card_effect":
             return all(self.semi(b) for b in self.card_blocks(step).values())
         return False
 
     def card_blocks(self, step: Step) -> dict[str, Block]:
         """A card_effect's blocks by card code (the cards that have that effect)."""
-        return {code: b for code, effects in self.spec.card_effects.items()
-                if (b := effects.get(step.params["name"])) is not None and b.steps}
+        assert isinstance(step, CardEffect)
+        return card_blocks(self.spec, step.name)
 
     def semi(self, block: Block) -> bool:
         """Whether a block runs by its function (``flat_function``): its steps run in place
@@ -1026,8 +1029,8 @@ class _Gen:
     def runs(self, step: Step) -> list[Block] | None:
         """The blocks a step that is not run in place runs by their functions, when it may
         be run by code (a loop, ``if``, ``do``, ``end_turn``); None for any other."""
-        if step.kind == "for_each":
-            return [step.blocks["do"]]
+        if isinstance(step, ForEach):
+            return [step.body]
         if step.kind == "card_effect":
             return list(self.card_blocks(step).values())
         if step.kind == "end_turn":
@@ -1039,7 +1042,7 @@ class _Gen:
         functions."""
         return self.advance is not None and all(self.semi(h) for h in self.turn_hooks())
 
-    def turn_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+    def turn_lines(self, step: EndTurn, ind: str, own: tuple[str, int] | None,
                    depth: str = "") -> list[str]:
         """``end_turn`` whose hooks may ask, run by code as ``end`` runs it in place: each
         hook by its function; when one asked (or its budget ran low), the frames the
@@ -1052,7 +1055,7 @@ class _Gen:
         hooks = self.spec.hooks
         assert self.advance is not None
         adv = self.const(self.advance)
-        nxt = step.params.get("next")
+        nxt = step.next
         i2 = ind + "    "
 
         def handover(i: str, index: int, start: bool) -> list[str]:
@@ -1101,10 +1104,10 @@ class _Gen:
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
-        if step.kind == "if":
-            return [step.blocks["then"], step.blocks["else"]]
-        if step.kind == "do":
-            return [self.spec.procedures[step.params["name"]]]
+        if isinstance(step, If):
+            return [step.then, step.other]
+        if isinstance(step, Do):
+            return [self.spec.procedures[step.name]]
         return []
 
     def call_lines(self, step: Step, ind: str, block: Block, d: int) -> list[str]:
@@ -1128,7 +1131,8 @@ class _Gen:
         if step.kind == "do":
             return lines + run(self.called(step)[0], ind)
         then, other = self.called(step)
-        return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
+        assert isinstance(step, If)
+        return lines + [f"{ind}if {self.x(step.test)}:", *run(then, ind + "    "),
                         f"{ind}else:", *run(other, ind + "    ")]
 
     def loop_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
@@ -1143,7 +1147,6 @@ class _Gen:
         code gives True. ``depth``: the frames the interpreter would have on the stack above
         those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
         for for_each's limit."""
-        p = step.params
         i2, i3 = ind + "    ", ind + "        "
 
         def made(at: str, i: str) -> list[str]:
@@ -1155,14 +1158,14 @@ class _Gen:
                     f"{i}inner.index = {own[1]}",
                     f"{i}{at}(inner)"]
         i4, i5 = i3 + "    ", i3 + "        "
-        if step.kind == "for_each":  # as _step_for_each (effects.py)
-            body = step.blocks["do"]
+        if isinstance(step, ForEach):  # as its runner (effects.py)
+            body, var = step.body, step.var
             name = self.const(body)
 
             def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
                 return [f"{i}for c in _reversed(items[i:]):",
                         f"{i}    l = _dict(loc)",
-                        f"{i}    l[{p['var']!r}] = c",
+                        f"{i}    l[{var!r}] = c",
                         *_frame("inner", name, "l", "None", i + "    "),
                         f"{i}    {add}(inner)"]
             if self.flat(body):  # it never asks nor runs low: True when the game ended
@@ -1178,14 +1181,7 @@ class _Gen:
                         *left(i4, "fs.append"),
                         f"{i4}st.frames[base:base] = fs",
                         f"{i3}return True"]
-            return [f"{ind}items = {self.x(p['in'])} or []",
-                    f"{ind}if not _isinstance(items, _list):",
-                    f"{ind}    items = [items]",
-                    f"{ind}_W.left -= _len(items)",  # Work.spend, written out
-                    f"{ind}if _W.left < 0:",
-                    f"{ind}    _W.spend(0)",
-                    f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
-                    f"{ind}    _too_many_frames(items)",
+            return [*self.for_each_items(step, ind, depth),
                     f"{ind}w = None",
                     f"{ind}i = 0",
                     f"{ind}for c in items:",
@@ -1195,7 +1191,7 @@ class _Gen:
                     f"{i3}return True",
                     f"{i2}i += 1",
                     f"{i2}l = _dict(loc)",
-                    f"{i2}l[{p['var']!r}] = c",
+                    f"{i2}l[{var!r}] = c",
                     *call]
         by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
         table = self.const(by_code)
@@ -1225,7 +1221,8 @@ class _Gen:
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
         # one card (the commonest): its list made here (_cards_of's first case)
-        return [f"{ind}cards = {self.x(p['card'])}",
+        assert isinstance(step, CardEffect)
+        return [f"{ind}cards = {self.x(step.card)}",
                 f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
                 f"{ind}w = None",
                 f"{ind}i = 0",
@@ -1241,23 +1238,25 @@ class _Gen:
                 *call,
                 f"{i2}i += 1"]
 
-    def choose_lines(self, step: Step, ind: str, me: str, j: int) -> list[str]:
+    def choose_items(self, step: Choose, ind: str) -> list[str]:
+        """``items``: the answers a ``choose`` offers, as a list."""
+        return [f"{ind}items = {self.x(step.source)}",
+                f"{ind}if items is None:",
+                f"{ind}    items = []",
+                f"{ind}elif not _isinstance(items, _list):",
+                f"{ind}    items = [items]"]
+
+    def choose_lines(self, step: Choose, ind: str, me: str, j: int) -> list[str]:
         """A ``choose`` in a block's function, as _step_choose: answered at once when it is
         not optional and offers none or one item; else its question is asked then: the
         block's frame (``me``) made, at the step after it, as the interpreter has it while
         the question waits, and the function gives True (its callers make their frames
         below it)."""
-        p = step.params
-        var = p["var"]
-        lines = [f"{ind}items = {self.x(p['from'])}",
-                 f"{ind}if items is None:",
-                 f"{ind}    items = []",
-                 f"{ind}elif not _isinstance(items, _list):",
-                 f"{ind}    items = [items]"]
+        lines = self.choose_items(step, ind)
         i = ind
-        if not p["optional"]:  # none or one: answered at once, nobody asked
+        if not step.optional:  # none or one: answered at once, nobody asked
             lines += [f"{ind}if _len(items) < 2:",
-                      f"{ind}    loc[{var!r}] = items[0] if items else None",
+                      f"{ind}    loc[{step.var!r}] = items[0] if items else None",
                       f"{ind}else:"]
             i = ind + "    "
         return [*lines, *self.ask_lines(step, i),
@@ -1267,21 +1266,20 @@ class _Gen:
                 f"{i}st._where = {step.path!r}",
                 f"{i}return True"]
 
-    def ask_lines(self, step: Step, ind: str) -> list[str]:
-        """A question's prompt in each language, then the decision it waits for (as
-        _step_choose makes them)."""
-        p = step.params
+    def ask_lines(self, step: Choose, ind: str) -> list[str]:
+        """A question's prompt in each language, then the decision it waits for (as the
+        runner of ``choose`` makes them)."""
         prompt = ", ".join(f"{lang!r}: {self.message(t)}"
-                           for lang, t in (p["prompt"] or {}).items())
+                           for lang, t in (step.prompt or {}).items())
         # Pending(seat, var, items, ...) made without a call of its __init__ (its slots set
         # in place, in the order of its fields)
-        fields = [("seat", f"_int({self.x(p['seat'])})"), ("var", repr(p["var"])),
+        fields = [("seat", f"_int({self.x(step.seat)})"), ("var", repr(step.var)),
                   ("options", "items"),
-                  *((name, self.const(p[k])) for name, k in (
-                      ("notation", "notation"), ("pass_notation", "pass"),
-                      ("optional", "optional"))),
+                  *((name, self.const(getattr(step, name)))
+                    for name in ("notation", "pass_notation", "optional")),
                   ("prompt", "prompt"),
-                  *((k, self.const(p[k])) for k in ("seats", "notations", "passes", "words"))]
+                  *((name, self.const(getattr(step, name)))
+                    for name in ("seats", "notations", "passes", "words"))]
         if tuple(name for name, _ in fields) != _PENDING_FIELDS:  # (a field added there)
             return [f"{ind}prompt = {{{prompt}}}", f"{ind}st.pending = _Pending("
                     f"{', '.join(value for _, value in fields)})"]
@@ -1528,100 +1526,110 @@ class _Gen:
         return entries, "".join(self.xgen.defs) + "\n".join(lines) + "\n"
 
     def suspending(self, block: Block, j: int) -> list[str]:
-        """A step that may push a frame, ask or end the game: the commonest written out (as
-        their runners in effects.py do), the others through their runners; the segment
-        returns True when it suspended, else goes on."""
+        """A step that may push a frame, ask or end the game, at the end of a segment: its
+        kind's ``pause_`` method (the others through their runners, ``pause_by_runner``);
+        the segment returns True when it suspended, else goes on."""
         step = block.steps[j]
-        p = step.params
-        if step.kind == "if":
-            then, other = step.blocks["then"], step.blocks["else"]
-            test = self.x(p["test"])
+        pause = getattr(self, "pause_" + step.kind, self.pause_by_runner)
+        lines: list[str] = pause(step, block, j)
+        return lines
 
-            def push(b: Block, ind: str) -> list[str]:
-                if self.semi(b):  # a branch run by its function (its frame made only if
-                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # it asks
-                            f"{ind}    return True"]  # or the budget runs low)
-                return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
-                        *self.enter(b, block, j, ind)]  # locals: the same context
-            if then.steps and other.steps:
-                return ([f"    if {test}:", *push(then, "        "), "    else:",
-                         *push(other, "        ")])
-            if then.steps:
-                return [f"    if {test}:", *push(then, "        ")]
-            if other.steps:
-                return [f"    if not {test}:", *push(other, "        ")]
-            return [f"    {test}"]
-        if step.kind == "do":
-            proc = self.spec.procedures[p["name"]]
-            if self.semi(proc):  # run by its function, as a branch above
-                return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
-                        "        return True"]
-            return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
-                    *self.enter(proc, block, j, "    ")]
-        if step.kind == "end":
-            return [f"    st._finish({p['outcome']!r})", "    return True"]
-        if step.kind == "end_turn" and self.turn_ok():  # its hooks by their functions
-            return self.turn_lines(step, "    ", None)
-        if step.kind == "for_each":  # as _step_for_each (effects.py)
-            body = self.const(step.blocks["do"])
-            lines = [f"    items = {self.x(p['in'])} or []",
-                     "    if not _isinstance(items, _list):",
-                     "        items = [items]",
-                     "    _W.left -= _len(items)",  # Work.spend, written out
-                     "    if _W.left < 0:",
-                     "        _W.spend(0)",
-                     f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
-                     "        _too_many_frames(items)"]
-            if self.loop_ok(step):  # each body run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", None),
-                        f"    return _s{block.id}_{j + 1}(st, f)"]
-            return lines + [
-                "    for c in _reversed(items):",
-                "        l = _dict(loc)",
-                f"        l[{p['var']!r}] = c",
-                *_frame("inner", body, "l", "None", "        "),
-                "        st.frames.append(inner)",
-                "    inner = st.frames[-1]",
-                "    if inner is not f:",  # the first item's body runs at once
-                *self.enter_pushed(block, j, "        ")]
-        if step.kind == "choose":  # as _step_choose (effects.py)
-            var = p["var"]
-            lines = [f"    items = {self.x(p['from'])}",
-                     "    if items is None:",
-                     "        items = []",
-                     "    elif not _isinstance(items, _list):",
-                     "        items = [items]"]
-            if not p["optional"]:  # none or one: answered at once, nobody asked
-                lines += ["    if not items:",
-                          f"        loc[{var!r}] = None",
-                          f"        return _s{block.id}_{j + 1}(st, f)",
-                          "    if _len(items) == 1:",
-                          f"        loc[{var!r}] = items[0]",
-                          f"        return _s{block.id}_{j + 1}(st, f)"]
-            return [*lines, *self.ask_lines(step, "    "), "    return True"]
-        if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
-            by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
-                       if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
-            table = self.const(by_code)
-            if self.loop_ok(step):  # each card's run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", None),
-                        f"    return _s{block.id}_{j + 1}(st, f)"]
-            return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
-                    f"        b = {table}.get(c.code)",
-                    "        if b is not None:",
-                    "            l = _dict(loc)",
-                    "            l['this'] = c",
-                    *_frame("inner", "b", "l", "None", "            "),
-                    "            st.frames.append(inner)",
-                    "    inner = st.frames[-1]",
-                    "    if inner is not f:",  # the last card's effect runs first, at once
-                    *self.enter_pushed(block, j, "        ")]
+    def pause_by_runner(self, step: Step, block: Block, j: int) -> list[str]:
         return [f"    {self.const(self.runners[block.id][j])}(st, f)",
                 "    if st.outcome is not None or st.pending is not None:",
                 "        return True",
                 "    inner = st.frames[-1]",
                 "    if inner is not f:",  # the frame it pushed runs at once
                 *self.enter_pushed(block, j, "        ")]
+
+    def pause_if(self, step: If, block: Block, j: int) -> list[str]:
+        then, other = step.then, step.other
+        test = self.x(step.test)
+
+        def push(b: Block, ind: str) -> list[str]:
+            if self.semi(b):  # a branch run by its function (its frame made only if it asks
+                return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # or the budget
+                        f"{ind}    return True"]  # runs low)
+            return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same locals:
+                    *self.enter(b, block, j, ind)]  # the same context
+        if then.steps and other.steps:
+            return ([f"    if {test}:", *push(then, "        "), "    else:",
+                     *push(other, "        ")])
+        if then.steps:
+            return [f"    if {test}:", *push(then, "        ")]
+        if other.steps:
+            return [f"    if not {test}:", *push(other, "        ")]
+        return [f"    {test}"]
+
+    def pause_do(self, step: Do, block: Block, j: int) -> list[str]:
+        proc = self.spec.procedures[step.name]
+        if self.semi(proc):  # run by its function, as a branch of an ``if``
+            return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
+                    "        return True"]
+        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
+                *self.enter(proc, block, j, "    ")]
+
+    def pause_end(self, step: End, block: Block, j: int) -> list[str]:
+        return [f"    st._finish({step.outcome!r})", "    return True"]
+
+    def pause_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
+        if self.turn_ok():  # its hooks by their functions
+            return self.turn_lines(step, "    ", None)
+        return self.pause_by_runner(step, block, j)
+
+    def pause_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
+        if self.loop_ok(step):  # each body run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        return [*self.for_each_items(step, "    ", ""),
+                "    for c in _reversed(items):",
+                "        l = _dict(loc)",
+                f"        l[{step.var!r}] = c",
+                *_frame("inner", self.const(step.body), "l", "None", "        "),
+                "        st.frames.append(inner)",
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the first item's body runs at once
+                *self.enter_pushed(block, j, "        ")]
+
+    def pause_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+        lines = self.choose_items(step, "    ")
+        if not step.optional:  # none or one: answered at once, nobody asked
+            lines += ["    if not items:",
+                      f"        loc[{step.var!r}] = None",
+                      f"        return _s{block.id}_{j + 1}(st, f)",
+                      "    if _len(items) == 1:",
+                      f"        loc[{step.var!r}] = items[0]",
+                      f"        return _s{block.id}_{j + 1}(st, f)"]
+        return [*lines, *self.ask_lines(step, "    "), "    return True"]
+
+    def pause_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
+        """A frame per card that has the effect, as its runner (effects.py) pushes them."""
+        if self.loop_ok(step):  # each card's run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        table = self.const(self.card_blocks(step))
+        return [f"    for c in _reversed(_cards_of({self.x(step.card)})):",
+                f"        b = {table}.get(c.code)",
+                "        if b is not None:",
+                "            l = _dict(loc)",
+                "            l['this'] = c",
+                *_frame("inner", "b", "l", "None", "            "),
+                "            st.frames.append(inner)",
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the last card's effect runs first, at once
+                *self.enter_pushed(block, j, "        ")]
+
+    def for_each_items(self, step: ForEach, ind: str, depth: str) -> list[str]:
+        """``items``: what a ``for_each`` runs its body for, as a list, its work counted and
+        the frames it would push held to their limit (``depth``: as in ``loop_lines``)."""
+        return [f"{ind}items = {self.x(step.items)} or []",
+                f"{ind}if not _isinstance(items, _list):",
+                f"{ind}    items = [items]",
+                f"{ind}_W.left -= _len(items)",  # Work.spend, written out
+                f"{ind}if _W.left < 0:",
+                f"{ind}    _W.spend(0)",
+                f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
+                f"{ind}    _too_many_frames(items)"]
 
     def message(self, render: Callable[[Any], str]) -> str:
         """A message in one language (a question's prompt) written out as ``render`` makes
@@ -1670,10 +1678,10 @@ class _Gen:
 
     def size_of_step(self, step: Step) -> int:
         """The steps a straight step runs inside it at most (its branches, its procedure)."""
-        if step.kind == "if":
-            return self.size(step.blocks["then"]) + self.size(step.blocks["else"])
-        if step.kind == "do":
-            return self.size(self.spec.procedures[step.params["name"]])
+        if isinstance(step, If):
+            return self.size(step.then) + self.size(step.other)
+        if isinstance(step, Do):
+            return self.size(self.spec.procedures[step.name])
         if step.kind == "end_turn":  # the advance, and the hooks it runs
             return 1 + sum(self.size(h) for h in self.turn_hooks())
         return 0

@@ -35,11 +35,11 @@ from .spec import (
     GameSpec,
     MoveSpec,
     Requirement,
-    Step,
     local_names,
     text_of,
 )
 from .state import BOX, Move, State, fold_accents
+from .steps import Advance, Choose
 from .values import arg_error, make_event, message_error, phrase_words
 
 _Random = random.Random
@@ -270,23 +270,21 @@ class Game:
                 if lang != "en":
                     self.card_words.setdefault(lang, {})[item.code] = name
         # the notations of every question (choose step) the ruleset may ask, in every language
+        questions = [s for b in spec.blocks for s in b.steps if isinstance(s, Choose)]
         self.answer_notations: list[tuple[str, ...]] = [
-            n for b in spec.blocks for s in b.steps if s.kind == "choose"
-            for n in (s.params["notation"], *s.params["notations"].values())]
+            n for s in questions for n in (s.notation, *s.notations.values())]
         self.answer_notations += [  # and the words that decline an optional question
-            n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
-            for n in (s.params["pass"], *s.params["passes"].values())]
+            n for s in questions if s.optional for n in (s.pass_notation, *s.passes.values())]
         # the names of cards and combos, in every language, typed as the card (jouer boule de
         # feu sur Ben): by their first word, longest first, each the word notation compares
         self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = name_phrases(self)
         # the languages in which some notation or card code differs from the canonical one
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}
-            | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
-               for lang in (*s.params["notations"], *s.params["passes"],
-                            *(x for w in s.params["words"].values() for x in w))}
+            | {lang for s in questions
+               for lang in (*s.notations, *s.passes, *(x for w in s.words.values() for x in w))}
             | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
-        self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
+        self.advance_block = Block(len(spec.blocks), (Advance("<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
         self.runners, self.straight = make_runners(self.all_blocks, spec)

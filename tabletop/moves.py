@@ -16,6 +16,7 @@ from .expr import Work
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
 from .spec import ArgSpec, CardDef, ComboDef, GameSpec, MoveSpec, text_of
+from .steps import Choose
 from .values import (
     CHOICE,
     RULESET_BUGS,
@@ -149,7 +150,7 @@ class MoveListing(StateBase):
         if not 0 < f.index <= len(f.block.steps):
             return legal
         step = f.block.steps[f.index - 1]
-        hint = step.params.get("bot") if step.kind == "choose" else None
+        hint = step.bot if isinstance(step, Choose) else None
         if hint is None:
             return legal
         ctx = Ctx(self, {"me": seat}, viewer=seat)

@@ -594,6 +594,14 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "want_names": {"en": "a list of names (one word each)",
                    "fr": "une liste de noms (un mot chacun)"},
     "want_save": {"en": "the text of a save (str)", "fr": "le texte d'une sauvegarde (str)"},
+    # the events of effect steps (effects.py)
+    "coin_heads": {"en": "coin: heads", "fr": "pièce : face"},
+    "coin_tails": {"en": "coin: tails", "fr": "pièce : pile"},
+    "saw": {"en": "saw {names}", "fr": "a vu {names}"},
+    "shuffled": {"en": "shuffled {zone}", "fr": "{zone} mélangé"},
+    "eliminated": {"en": "{name} is out", "fr": "{name} quitte la partie"},
+    "move_limit": {"en": "the game reached its limit of {limit} moves",
+                   "fr": "la partie a atteint sa limite de {limit} coups"},
 
 }
 

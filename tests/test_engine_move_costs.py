@@ -11,7 +11,6 @@ field and leaves the game exactly as it was before the move."""
 from __future__ import annotations
 
 import random
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from test_engine_compiled_expressions import Ctx
 import tabletop
 from tabletop import RulesetError
 from tabletop.codegen import end_check_source
-from tabletop.effects import _STEPS
 from tabletop.errors import ExpressionError
 from tabletop.expr import Work, _closure, compile_expr, parse_expr
 from tabletop.limits import MAX_NUMBER, MAX_WORK
@@ -106,13 +104,9 @@ view:
 
 
 def _stepwise(game: tabletop.Game) -> tabletop.Game:
-    """The game run by the interpreter's own step functions (no generated code, no step
-    made ready at load: shuffle, reveal, move, deal...)."""
-    g = _interpreted(game)
-    g.runners = [tuple(partial(_STEPS[s.kind], s) if s.kind in _STEPS else r
-                       for s, r in zip(b.steps, runners, strict=True))
-                 for b, runners in zip(g.all_blocks, g.runners, strict=True)]
-    return g
+    """The game run by the step-by-step interpreter alone (each step by its runner, no
+    generated code)."""
+    return _interpreted(game)
 
 
 def _seen(st: Any, rng: bool = True) -> Any:
