@@ -1294,7 +1294,11 @@ class _Gen:
         hole evaluated once, in the order the languages first write it, and shown as
         ``display`` shows it; each language's text joined from its plain parts (quoted) and
         the holes; the texts' characters counted as work; the event made. False when a
-        message is not one compiled by ``compile_template`` (its parts unknown)."""
+        message is not one compiled by ``compile_template`` (its parts unknown).
+
+        The event of a line is a frozen value decided by its holes' texts (and the seat for
+        ``log``): one event per distinct line, kept in a table of this step's (at most
+        _LOG_MEMO lines, then emptied), with its texts' length counted as work each time."""
         fns: list[Any] = []
         index: dict[str, int] = {}
         plans: list[tuple[str, list[str | int]]] = []
@@ -1305,43 +1309,11 @@ class _Gen:
             plans.append((lang, template_plan(parts, index, fns, keep_empty=False)))
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
-        # a hole reading an attribute of a var or a local (``{item.name}``, ``{item.name_fr}``)
-        # holds that card in the line's key when it is one (its attributes never change):
-        # the attribute read, and shown, only when the line is new
-        objects: dict[str, str] = {}
-        attrs_of: dict[int, str] = {}
-        for i, fn in enumerate(fns):
-            read = self.attr_object(fn)
-            if read is not None:  # ``item.name``: the card itself in the line's key
-                src, name = read
-                v = objects.get(src)
-                if v is None:  # (a var or a local: read once, no work counted, no error)
-                    v = objects[src] = f"_v{self.xgen.n}"
-                    self.xgen.n += 1
-                    out.append(f"{i2}{v} = {src}")
-                attrs_of[i] = name
-                out += [f"{i2}if {v}.__class__ is _CardDef:",
-                        f"{i2}    h{i} = {v}",
-                        f"{i2}else:",
-                        f"{i2}    h{i} = {self.x(fn)}",
-                        f"{i2}    c = h{i}.__class__",
-                        f"{i2}    if c is not _str:",
-                        f"{i2}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
-                        f"if c is _CardDef else _display(h{i}))"]
-                continue
-            out.append(f"{i2}h{i} = {self.x(fn)}")
-            # as display shows it: a text as it is, anything but a number or a card (its
-            # code, shown as the number is when the line is new) by display
-            out.append(f"{i2}c = h{i}.__class__")
-            out.append(f"{i2}if c is not _str and c is not _int and c is not _CardDef:")
-            out.append(f"{i2}    h{i} = _display(h{i})")
-        # The event of a line is a frozen value decided by its holes' texts (and the seat
-        # for ``log``): one event per distinct line, kept in a table of this step's (at most
-        # _LOG_MEMO lines, then emptied), with its texts' length counted as work each time.
-        items: list[str] = []
-        size = 0
-        sizes: list[str] = []
-        made: list[str] = []
+        attrs_of = self.log_holes(fns, i2, out)
+        items: list[str] = []  # each language's text: quoted, or its name (t0, t1...)
+        size = 0  # the fixed texts' length
+        sizes: list[str] = []  # the others'
+        made: list[str] = []  # the others' sources, made when the line is new
         for j, (lang, plan) in enumerate(plans):
             if all(isinstance(x, str) for x in plan):
                 text = "".join(str(x) for x in plan)
@@ -1352,68 +1324,111 @@ class _Gen:
             made.append(f"t{j} = {' + '.join(pieces)}")
             items.append(f"{lang!r}: t{j}")
             sizes.append(f"_len(t{j})")
-        count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
+        texts = "{" + ", ".join(items) + "}"
         me = ([f"{i2}m = loc.get('me')",  # ctx.me (its locals are loc)
                f"{i2}if m.__class__ is not _int:",
                f"{i2}    m = st.turn_seat if m is None else _int(m)"] if by_me else [])
-        memo = self.const({})
-        if not fns:  # a line of fixed texts: its size known, its event made once (per seat)
-            if size:
-                out += [f"{i2}_W.left -= {size}", *count]
-            out += me
-            if not by_me:
-                event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
-                                                            for lang, plan in plans}, {}, None))
-                out.append(f"{i2}st._events.append({event})")
-                return True
-            out += [f"{i2}e = {memo}.get(m)",
-                    f"{i2}if e is None:",
-                    f"{i2}    if _len({memo}) >= {_LOG_MEMO}:",
-                    f"{i2}        _forget({memo})",
-                    f"{i2}    e = {memo}[m] = _new(_Event)",  # values.make_event, written out
-                    f"{i2}    _ev_kind(e, 'log')",
-                    f"{i2}    _ev_seat(e, m)",
-                    f"{i2}    _ev_text(e, {{{', '.join(items)}}})",
-                    f"{i2}    _ev_data(e, {{}})",
-                    f"{i2}    _ev_private_to(e, None)",
-                    f"{i2}st._events.append(e)"]
-            return True
-        # the line's key: its holes as they read (a number and the text of its digits, a
-        # card and another of its code, read alike), the texts made when the line is new
-        key = "h0" if len(fns) == 1 else "(" + ", ".join(f"h{i}" for i in range(len(fns))) + ")"
-        total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
-        i3 = i2 + "    "
-        out += [f"{i2}key = {key}",
-                f"{i2}r = {memo}.get(key)",
-                f"{i2}if r is None:",
-                *[line for i in range(len(fns)) for line in self.hole_text(i, attrs_of, i3)],
-                *[i3 + line for line in made],
-                f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
-                f"{i3}    _forget({memo})"]
-        if by_me:  # its length, its texts, its event by seat
-            out.append(f"{i3}r = {memo}[key] = ({total}, {{{', '.join(items)}}}, {{}})")
-        else:  # its length, its event
-            out += [f"{i3}e = _new(_Event)",  # values.make_event, written out
-                    f"{i3}_ev_kind(e, 'log')",
-                    f"{i3}_ev_seat(e, None)",
-                    f"{i3}_ev_text(e, {{{', '.join(items)}}})",
-                    f"{i3}_ev_data(e, {{}})",
-                    f"{i3}_ev_private_to(e, None)",
-                    f"{i3}r = {memo}[key] = ({total}, e)"]
-        out += [f"{i2}_W.left -= r[0]", *count, *me]
-        if by_me:
-            out += [f"{i2}e = r[2].get(m)",
-                    f"{i2}if e is None:",
-                    f"{i2}    e = r[2][m] = _new(_Event)",
-                    f"{i2}    _ev_kind(e, 'log')",
-                    f"{i2}    _ev_seat(e, m)",
-                    f"{i2}    _ev_text(e, r[1])",
-                    f"{i2}    _ev_data(e, {{}})",
-                    f"{i2}    _ev_private_to(e, None)",
-                    f"{i2}st._events.append(e)"]
+        if not fns:
+            out += self.log_fixed(plans, texts, size, by_me, me, i2)
         else:
-            out.append(f"{i2}st._events.append(r[1])")
+            total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
+            out += self.log_keyed(len(fns), attrs_of, made, texts, total, by_me, me, i2)
         return True
+
+    def log_holes(self, fns: list[Any], ind: str, out: list[str]) -> dict[int, str]:
+        """A log line's holes ``h0``, ``h1``... read, each as display shows it, and the
+        attribute of those holes that read one of a var or a local (``{item.name}``,
+        ``{item.name_fr}``), by hole: such a hole holds that card in the line's key when it
+        is one (its attributes never change), the attribute read and shown only when the
+        line is new."""
+        objects: dict[str, str] = {}
+        attrs_of: dict[int, str] = {}
+        for i, fn in enumerate(fns):
+            read = self.attr_object(fn)
+            if read is not None:  # ``item.name``: the card itself in the line's key
+                src, name = read
+                v = objects.get(src)
+                if v is None:  # (a var or a local: read once, no work counted, no error)
+                    v = objects[src] = f"_v{self.xgen.n}"
+                    self.xgen.n += 1
+                    out.append(f"{ind}{v} = {src}")
+                attrs_of[i] = name
+                out += [f"{ind}if {v}.__class__ is _CardDef:",
+                        f"{ind}    h{i} = {v}",
+                        f"{ind}else:",
+                        f"{ind}    h{i} = {self.x(fn)}",
+                        f"{ind}    c = h{i}.__class__",
+                        f"{ind}    if c is not _str:",
+                        f"{ind}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                        f"if c is _CardDef else _display(h{i}))"]
+                continue
+            out.append(f"{ind}h{i} = {self.x(fn)}")
+            # as display shows it: a text as it is, anything but a number or a card (its
+            # code, shown as the number is when the line is new) by display
+            out.append(f"{ind}c = h{i}.__class__")
+            out.append(f"{ind}if c is not _str and c is not _int and c is not _CardDef:")
+            out.append(f"{ind}    h{i} = _display(h{i})")
+        return attrs_of
+
+    @staticmethod
+    def new_event(seat: str, texts: str, ind: str) -> list[str]:
+        """``e``: a log event (values.make_event, written out)."""
+        return [f"{ind}e = _new(_Event)",
+                f"{ind}_ev_kind(e, 'log')",
+                f"{ind}_ev_seat(e, {seat})",
+                f"{ind}_ev_text(e, {texts})",
+                f"{ind}_ev_data(e, {{}})",
+                f"{ind}_ev_private_to(e, None)"]
+
+    def log_fixed(self, plans: list[tuple[str, list[str | int]]], texts: str, size: int,
+                  by_me: bool, me: list[str], ind: str) -> list[str]:
+        """A line of fixed texts: its size known, its event made once (per seat)."""
+        out = [f"{ind}_W.left -= {size}", f"{ind}if _W.left < 0:", f"{ind}    _W.spend(0)"
+               ] if size else []
+        out += me
+        if not by_me:
+            event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
+                                                        for lang, plan in plans}, {}, None))
+            return [*out, f"{ind}st._events.append({event})"]
+        memo = self.const({})
+        return [*out,
+                f"{ind}e = {memo}.get(m)",
+                f"{ind}if e is None:",
+                f"{ind}    if _len({memo}) >= {_LOG_MEMO}:",
+                f"{ind}        _forget({memo})",
+                *self.new_event("m", texts, ind + "    "),
+                f"{ind}    {memo}[m] = e",
+                f"{ind}st._events.append(e)"]
+
+    def log_keyed(self, holes: int, attrs_of: dict[int, str], made: list[str], texts: str,
+                  total: str, by_me: bool, me: list[str], ind: str) -> list[str]:
+        """A line with holes: its key the holes as they read (a number and the text of its
+        digits, a card and another of its code, read alike), its texts made when the line
+        is new (``made``, of length ``total``)."""
+        memo = self.const({})
+        key = "h0" if holes == 1 else "(" + ", ".join(f"h{i}" for i in range(holes)) + ")"
+        i3 = ind + "    "
+        out = [f"{ind}key = {key}",
+               f"{ind}r = {memo}.get(key)",
+               f"{ind}if r is None:",
+               *[line for i in range(holes) for line in self.hole_text(i, attrs_of, i3)],
+               *[i3 + line for line in made],
+               f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
+               f"{i3}    _forget({memo})"]
+        if by_me:  # its length, its texts, its event by seat
+            out.append(f"{i3}r = {memo}[key] = ({total}, {texts}, {{}})")
+        else:  # its length, its event
+            out += [*self.new_event("None", texts, i3),
+                    f"{i3}r = {memo}[key] = ({total}, e)"]
+        out += [f"{ind}_W.left -= r[0]", f"{ind}if _W.left < 0:", f"{ind}    _W.spend(0)", *me]
+        if not by_me:
+            return [*out, f"{ind}st._events.append(r[1])"]
+        return [*out,
+                f"{ind}e = r[2].get(m)",
+                f"{ind}if e is None:",
+                *self.new_event("m", "r[1]", ind + "    "),
+                f"{ind}    r[2][m] = e",
+                f"{ind}st._events.append(e)"]
 
     def attr_object(self, fn: Any) -> tuple[str, str] | None:
         """For a hole ``x.name`` where ``x`` is a var or a local (read without work or
