@@ -1,13 +1,17 @@
-"""Effects compiled to Python (issue 15): each block's steps become generated functions, one
-per place the interpreter may enter the block (its start, and just after each step that may
-push a frame, ask a question or end the game: a *segment*).
+"""Effects compiled to Python: each block's steps become generated functions, one per
+place the interpreter may enter the block (its start, and just after each step that may push
+a frame, ask a question or end the game: a *segment*).
 
-A segment runs the block's steps from its entry in one Python function: the straight steps
-(``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, and ``if``/``do`` over straight
-blocks) written out as Python statements, the other straight kinds called through their
-runners, then the next step that may suspend (through its runner); if that step pushed no
-frame, asked nothing and did not end the game, the segment goes on with the next one. The
+Each kind of step is written by one method of ``_Gen``: ``visit_<kind>`` writes a step run in
+place (``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, ``deal``, and ``if``,
+``do``, ``end``, ``check_end``, ``end_turn`` over blocks that never ask), ``pause_<kind>``
+one that ends a segment (a step that may push a frame, ask or end the game); a kind with no
+such method is called through its runner (effects.py). A segment runs the block's steps
+from its entry in one Python function, then the step that may suspend; if that step pushed
+no frame, asked nothing and did not end the game, the segment goes on with the next one. The
 frames, their indexes and so the saves are exactly what the step-by-step interpreter makes.
+The interpreter's runner of a step a ``visit_`` method writes is that same code, compiled
+alone (``make_runners``).
 
 The source is built from the checked step tree alone, as expressions are (expr.py): every
 value of the ruleset (compiled expressions, runners, numbers) enters the generated namespace
@@ -25,12 +29,14 @@ from __future__ import annotations
 
 import re as _re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
 
 from .context import Ctx, _cards_of
-from .effects import advance_turn, card_blocks, chosen_seat, deal_cards
+from .effects import Plan, advance_turn, card_blocks, chosen_seat, deal_cards
+from .effects import make_runners as effects_runners
 from .errors import ExpressionError
 from .expr import (
     _CONSTANTS,
@@ -96,7 +102,7 @@ _LOG_MEMO = 256
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
-    """A log step's line (as the runner of ``log``/``announce`` in effects.py)."""
+    """A log step's line, when its texts cannot be written out (``_Gen.log``)."""
     texts = render(ctx)
     Work.spend(sum(map(len, texts.values())))
     st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
@@ -115,7 +121,8 @@ def _put_all(dest: list[int], uids: list[int], top: bool, where: dict[int, str],
 
 
 def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
-    """A move step (as its runner in effects.py, each card put as ``put`` does); ``key`` is
+    """A move step, each card taken out of its zone and put on top of the zone (or at its
+    end), each zone recorded in the undo journal before it changes; ``key`` is
     the zone's key when it is not per seat."""
     cards = _cards_of(what)
     if key is None:
@@ -212,6 +219,12 @@ def _pile_top(st: Any, pile: list[int] | None) -> Any:
     return st.game.spec.cards[pile[0]]
 
 
+# a frame's context (``f.ctx``, made once per frame: Ctx(st, loc) with its slots set in
+# place, no __init__ call) and locals, as a segment or a step's runner reads them
+_FRAME_CONTEXT = ("    ctx = f.ctx", "    loc = f.locals",
+                  "    if ctx is None or ctx.state is not st:",
+                  "        ctx = f.ctx = _new(_Ctx)", "        ctx.state = st",
+                  "        ctx.locals = loc", "        ctx.viewer = None")
 # Ctx(st, loc) made with its slots set in place (no __init__ call)
 _CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
             "    ctx.viewer = None")
@@ -1466,6 +1479,19 @@ class _Gen:
         return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
                 f"if {h}.__class__ is _CardDef else _str({h})"]
 
+    def runners_source(self, block: Block, written: list[int]) -> str:
+        """The source of the runners of a block's steps ``written`` (each a straight step
+        its kind's ``visit_`` method writes out): ``_r{block}_{j}(st, f)`` runs step ``j``
+        in the frame ``f`` as a segment runs it (the interpreter counted it and named its
+        field)."""
+        self.xgen.defs = []
+        src: list[str] = []
+        for j in written:
+            lines: list[str] = []
+            self.step(block, j, "    ", lines)
+            src += [f"def _r{block.id}_{j}(st, f):", *_FRAME_CONTEXT, *lines]
+        return "".join(self.xgen.defs) + "\n".join(src) + "\n"
+
     def block(self, block: Block) -> Segments:
         """The segments of a block, by the step index they start at."""
         made: list[int] = []
@@ -1501,13 +1527,7 @@ class _Gen:
                 src.append(f"    if st._budget < {bound}:")
                 src.append("        return False")
             if lines or j < n:
-                src.append("    ctx = f.ctx")
-                src.append("    loc = f.locals")
-                src.append("    if ctx is None or ctx.state is not st:")  # Ctx(st, loc),
-                src.append("        ctx = f.ctx = _new(_Ctx)")  # its slots set in place
-                src.append("        ctx.state = st")
-                src.append("        ctx.locals = loc")
-                src.append("        ctx.viewer = None")
+                src.extend(_FRAME_CONTEXT)
             if lines:
                 src.append("    w = None")
                 src.append("    try:")
@@ -1702,6 +1722,26 @@ class _Gen:
         return 0
 
 
+
+
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
+                 derived: dict[str, Callable[[Any], Any]] | None = None,
+                 still: frozenset[str] = frozenset()
+                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+    """Every step's runner, by block (effects.make_runners): the straight steps a
+    ``visit_`` method writes out run that same code, compiled once per block; the others
+    by their runners of effects.py. ``derived``, ``still``: as for ``make_segments``."""
+    written: dict[tuple[int, int], Runner] = {}
+    for block in blocks:
+        js = [j for j, s in enumerate(block.steps)
+              if s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind)]
+        if not js:
+            continue
+        gen = _Gen(spec, [], [], {}, [], derived, still=still)
+        ns = gen.run(partial(gen.runners_source, block, js), f"<steps {block.id}>")
+        for j in js:
+            written[(block.id, j)] = ns[f"_r{block.id}_{j}"]
+    return effects_runners(blocks, spec, written)
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,

@@ -1,8 +1,10 @@
 """The effect interpreter: a move's effects run as a stack of frames (block, step index,
-locals) so a ``choose`` can suspend them half-way and a later move resume them. Each step is
-made ready to run once per game (``make_runners``: the commonest kinds with their parameters
-looked up then, the others through ``_STEPS``). Also the end of the game (end rules,
-outcomes)."""
+locals) so a ``choose`` can suspend them half-way and a later move resume them. The blocks
+run by their generated code (codegen.py, segments) while the step budget allows; else, and
+for a frame a save left mid-block, step by step, each step by its runner: made once per
+game, by its kind's ``visit_`` method of ``_Runners`` here, or the generated code of the
+kinds codegen writes out (codegen.make_runners). Also the end of the game (end rules,
+outcomes), and what generated code and runners share: ``deal_cards``, ``advance_turn``."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from . import steps
 from .base import StateBase, shuffle
 from .context import Ctx, _cards_of
 from .errors import ExpressionError, RulesetError
-from .expr import Compiled, Work, texts_renderer
+from .expr import Compiled, Work
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
 from .spec import Block, GameSpec, text_of
@@ -278,26 +280,6 @@ class Effects(StateBase):
         seat = ctx.me if seat_expr is None else seat_expr(ctx)
         return f"{name}/{int(seat)}"
 
-    def put(self, uid: int, key: str, at: str | None) -> None:
-        """Move one card to zone ``key`` (top or bottom; default by the zone's order)."""
-        src = self.where[uid]
-        undo = self._undo_zones  # the zones as they were before the move (_snapshot)
-        if src:
-            if undo is not None and src not in undo:
-                undo[src] = self.zones[src][:]
-            self.zones[src].remove(uid)
-        dest = self.zones[key]
-        if undo is not None and key not in undo:
-            undo[key] = dest[:]
-        zone = self.spec.zones[key.partition("/")[0]]
-        if at is None:
-            at = "top" if zone.order == "pile" else "bottom"
-        if at == "top":
-            dest.insert(0, uid)
-        else:
-            dest.append(uid)
-        self.where[uid] = key
-
 
 # ---------------------------------------------------------------- effect steps
 
@@ -311,8 +293,9 @@ def _ctx(st: Effects, f: Frame) -> Ctx:
 
 
 def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
-    """The top ``n`` cards of zone ``src`` (fewer when it holds fewer) put into ``dst``, one
-    after the other as ``put`` puts them: taken at once when the zones differ."""
+    """The top ``n`` cards of zone ``src`` (fewer when it holds fewer) put into ``dst`` one
+    after the other (on its top or at its end), each recorded in the undo journal: taken at
+    once when the zones differ."""
     zones = st.zones
     where = st.where
     undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
@@ -387,65 +370,6 @@ def make_runner(step: Step, spec: GameSpec) -> Runner:
 
 class _Runners:
     """One function per kind of step, that makes the step's runner."""
-
-    @staticmethod
-    def visit_set(step: steps.Set, spec: GameSpec) -> Runner:
-        return _set_runner(step.values, step.seat, spec, False)
-
-    @staticmethod
-    def visit_add(step: steps.Add, spec: GameSpec) -> Runner:
-        return _set_runner(step.values, step.seat, spec, True)
-
-    @staticmethod
-    def visit_let(step: steps.Let, spec: GameSpec) -> Runner:
-        lets = tuple(step.values.items())
-
-        def run_let(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
-            for name, expr in lets:
-                f.locals[name] = expr(ctx)
-        return run_let
-
-    @staticmethod
-    def visit_log(step: steps.Log, spec: GameSpec) -> Runner:
-        return _log_runner(step.text, True)
-
-    @staticmethod
-    def visit_announce(step: steps.Announce, spec: GameSpec) -> Runner:
-        return _log_runner(step.text, False)
-
-    @staticmethod
-    def visit_move(step: steps.Move, spec: GameSpec) -> Runner:
-        what, to = step.what, step.to
-        at = step.at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")
-        top = at == "top"
-
-        def run_move(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
-            cards = _cards_of(what(ctx))
-            key = st.zone_key(to, ctx)
-            for c in (reversed(cards) if top else cards):
-                st.put(c.uid, key, at)
-        return run_move
-
-    @staticmethod
-    def visit_deal(step: steps.Deal, spec: GameSpec) -> Runner:
-        frm, to, count, fill = step.source, step.to, step.count, step.fill
-        src_fixed = None if spec.zones[frm[0]].per_seat else frm[0]
-        dst_fixed = None if spec.zones[to[0]].per_seat else to[0]
-        top = (step.at or ("top" if spec.zones[to[0]].order == "pile" else "bottom")) == "top"
-
-        def run_deal(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
-            src = src_fixed or st.zone_key(frm, ctx)
-            dst = dst_fixed or st.zone_key(to, ctx)
-            if count is not None:
-                n = int(count(ctx) or 0)
-            else:
-                assert fill is not None
-                n = int(fill(ctx) or 0) - len(st.zones[dst])
-            deal_cards(st, src, dst, n, top)
-        return run_deal
 
     @staticmethod
     def visit_shuffle(step: steps.Shuffle, spec: GameSpec) -> Runner:
@@ -677,48 +601,6 @@ class _Runners:
         return run_advance
 
 
-def _set_runner(values: dict[str, Compiled], seat: Compiled | None, spec: GameSpec,
-                adding: bool) -> Runner:
-    """A ``set`` (or an ``add``): each var's key (per seat: at ``seat``, else at ``me``),
-    its new value clamped to the var's bounds."""
-    items = tuple((name, expr, spec.vars[name].per_seat, spec.vars[name].min,
-                   spec.vars[name].max) for name, expr in values.items())
-
-    def run_set(st: Effects, f: Frame) -> None:
-        ctx = _ctx(st, f)
-        values = st.vars
-        for name, expr, per_seat, lo, hi in items:
-            if adding:
-                key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
-                       else name)
-                v = (values[key] or 0) + int(expr(ctx) or 0)
-            else:
-                v = expr(ctx)
-                key = (f"{name}/{int(ctx.me if seat is None else seat(ctx))}" if per_seat
-                       else name)
-            if isinstance(v, int) and not isinstance(v, bool):
-                if hi is not None and v > hi:
-                    v = hi
-                if lo is not None and v < lo:
-                    v = lo
-            values[key] = v
-    return run_set
-
-
-def _log_runner(text: dict[str, Compiled], by_me: bool) -> Runner:
-    """A log line, said by the acting seat (``log``) or by the game (``announce``)."""
-    render = texts_renderer(text)
-
-    def run_log(st: Effects, f: Frame) -> None:
-        if st.quiet:
-            return
-        ctx = _ctx(st, f)
-        texts = render(ctx)
-        Work.spend(sum(map(len, texts.values())))
-        st._events.append(make_event("log", ctx.me if by_me else None, texts, {}, None))
-    return run_log
-
-
 def card_blocks(spec: GameSpec, name: str) -> dict[str, Block]:
     """The blocks of a card effect by the code of each card that declares it."""
     return {code: block for code, effects in spec.card_effects.items()
@@ -759,9 +641,12 @@ def _too_many_steps(st: Effects, path: str) -> RulesetError:
 Plan = tuple[tuple[str, Runner], ...]
 
 
-def make_runners(blocks: tuple[Block, ...], spec: GameSpec
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
+                 written: dict[tuple[int, int], Runner]
                  ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
-    """For each block (by its id), a function per step that runs it; an ``if`` whose
+    """For each block (by its id), a function per step that runs it: ``written`` by (block
+    id, step index), the generated code of the steps written out (codegen.make_runners),
+    else its kind's runner; an ``if`` whose
     branches are straight, or a ``do`` of a straight procedure, runs them in place. And for
     each block, its steps as one plan when it is straight (else None): a block of straight
     steps alone (and of if and do over such blocks) runs to its end in one call, without a
@@ -795,14 +680,17 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec
         if isinstance(step, steps.Do):
             body = plan(spec.procedures[step.name], visiting)
             return None if body is None else _inline(body)
-        return make_runner(step, spec)
+        return own(step)
 
+    def own(step: Step) -> Runner:
+        return written.get(ids[id(step)]) or make_runner(step, spec)
+
+    ids = {id(step): (block.id, j) for block in blocks for j, step in enumerate(block.steps)}
     out: list[tuple[Runner, ...]] = []
     for i, block in enumerate(blocks):
         if block.id != i:
             raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
-        out.append(tuple(runner(step, set()) or make_runner(step, spec)
-                         for step in block.steps))
+        out.append(tuple(runner(step, set()) or own(step) for step in block.steps))
     return out, [plan(block, set()) for block in blocks]
 
 

@@ -15,10 +15,11 @@ from .codegen import (
     end_rules,
     make_end_check,
     make_outcomes,
+    make_runners,
     make_segments,
 )
 from .context import make_readers
-from .effects import Effects, make_runners
+from .effects import Effects
 from .errors import ArgumentError, DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .limits import MAX_SEED
@@ -287,10 +288,12 @@ class Game:
         self.advance_block = Block(len(spec.blocks), (Advance("<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
-        self.runners, self.straight = make_runners(self.all_blocks, spec)
+        derived = derived_readers(self)
+        self.runners, self.straight = make_runners(self.all_blocks, spec, derived,
+                                                   frozenset(self.memo_derived))
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
-                                      derived_readers(self), frozenset(self.memo_derived))
+                                      derived, frozenset(self.memo_derived))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # the end check: the rules' tests as one generated function (else one by one)
         self.end_check: Callable[[Any], None] = (make_end_check(self)
