@@ -1160,53 +1160,68 @@ class _Gen:
         code gives True. ``depth``: the frames the interpreter would have on the stack above
         those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
         for for_each's limit."""
+        if isinstance(step, ForEach):
+            return self.loop_for_each(step, ind, own, depth)
+        assert isinstance(step, CardEffect)
+        return self.loop_card_effect(step, ind, own, depth)
+
+    @staticmethod
+    def own_frame(own: tuple[str, int] | None, at: str, i: str) -> list[str]:
+        """The frame of the block holding a loop (if it has none yet: ``own``, as in
+        ``loop_lines``), put on the stack (``at``: at the index of the list ``fs`` was made
+        for)."""
+        if own is None:
+            return []
+        return [*_frame("inner", own[0], "loc", "None", i),
+                f"{i}inner.index = {own[1]}",
+                f"{i}{at}(inner)"]
+
+    def loop_for_each(self, step: ForEach, ind: str, own: tuple[str, int] | None,
+                      depth: str) -> list[str]:
+        """``for_each`` by ``loop_lines``, as its runner (effects.py) pushes its frames."""
+        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
+        body, var = step.body, step.var
+        name = self.const(body)
+
+        def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
+            return [f"{i}for c in _reversed(items[i:]):",
+                    f"{i}    l = _dict(loc)",
+                    f"{i}    l[{var!r}] = c",
+                    *_frame("inner", name, "l", "None", i + "    "),
+                    f"{i}    {add}(inner)"]
+        if self.flat(body):  # it never asks nor runs low: True when the game ended
+            call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                    f"{i3}return True"]
+        else:  # the frames of the items left (and this block's) below those it made
+            call = [f"{i2}base = _len(st.frames)",
+                    f"{i2}if {self.flat_call(body)}(st, None, l, None, "
+                    f"{depth}_len(items) - i):",
+                    f"{i3}if st.outcome is None:",
+                    f"{i4}fs = []",
+                    *self.own_frame(own, "fs.append", i4),
+                    *left(i4, "fs.append"),
+                    f"{i4}st.frames[base:base] = fs",
+                    f"{i3}return True"]
+        return [*self.for_each_items(step, ind, depth),
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in items:",
+                f"{i2}if st._budget < {self.size(body)}:",
+                *self.own_frame(own, "st.frames.append", i3),
+                *left(i3, "st.frames.append"),
+                f"{i3}return True",
+                f"{i2}i += 1",
+                f"{i2}l = _dict(loc)",
+                f"{i2}l[{var!r}] = c",
+                *call]
+
+    def loop_card_effect(self, step: CardEffect, ind: str, own: tuple[str, int] | None,
+                         depth: str) -> list[str]:
+        """``card_effect`` by ``loop_lines``, as its runner (effects.py) pushes its frames:
+        one per card that has the effect."""
         i2, i3 = ind + "    ", ind + "        "
-
-        def made(at: str, i: str) -> list[str]:
-            """The frame of the block holding the loop (if it has none yet), put on the
-            stack (``at``: at the index of the list ``fs`` was made for)."""
-            if own is None:
-                return []
-            return [*_frame("inner", own[0], "loc", "None", i),
-                    f"{i}inner.index = {own[1]}",
-                    f"{i}{at}(inner)"]
         i4, i5 = i3 + "    ", i3 + "        "
-        if isinstance(step, ForEach):  # as its runner (effects.py)
-            body, var = step.body, step.var
-            name = self.const(body)
-
-            def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
-                return [f"{i}for c in _reversed(items[i:]):",
-                        f"{i}    l = _dict(loc)",
-                        f"{i}    l[{var!r}] = c",
-                        *_frame("inner", name, "l", "None", i + "    "),
-                        f"{i}    {add}(inner)"]
-            if self.flat(body):  # it never asks nor runs low: True when the game ended
-                call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
-                        f"{i3}return True"]
-            else:  # the frames of the items left (and this block's) below those it made
-                call = [f"{i2}base = _len(st.frames)",
-                        f"{i2}if {self.flat_call(body)}(st, None, l, None, "
-                        f"{depth}_len(items) - i):",
-                        f"{i3}if st.outcome is None:",
-                        f"{i4}fs = []",
-                        *made("fs.append", i4),
-                        *left(i4, "fs.append"),
-                        f"{i4}st.frames[base:base] = fs",
-                        f"{i3}return True"]
-            return [*self.for_each_items(step, ind, depth),
-                    f"{ind}w = None",
-                    f"{ind}i = 0",
-                    f"{ind}for c in items:",
-                    f"{i2}if st._budget < {self.size(body)}:",
-                    *made("st.frames.append", i3),
-                    *left(i3, "st.frames.append"),
-                    f"{i3}return True",
-                    f"{i2}i += 1",
-                    f"{i2}l = _dict(loc)",
-                    f"{i2}l[{var!r}] = c",
-                    *call]
-        by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
+        by_code = self.card_blocks(step)
         table = self.const(by_code)
         runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
         for b in by_code.values():
@@ -1229,12 +1244,11 @@ class _Gen:
                     f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
                     f"{i4}if st.outcome is None:",
                     f"{i5}fs = []",
-                    *made("fs.append", i5),
+                    *self.own_frame(own, "fs.append", i5),
                     *cards_left("i + 1", i5, "fs.append"),
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
         # one card (the commonest): its list made here (_cards_of's first case)
-        assert isinstance(step, CardEffect)
         return [f"{ind}cards = {self.x(step.card)}",
                 f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
                 f"{ind}w = None",
@@ -1243,7 +1257,7 @@ class _Gen:
                 f"{i2}r = {runs}.get(c.code)",
                 f"{i2}if r is not None:",
                 f"{i3}if st._budget < r[1]:",
-                *made("st.frames.append", i4),
+                *self.own_frame(own, "st.frames.append", i4),
                 *cards_left("i", i4, "st.frames.append"),
                 f"{i4}return True",
                 f"{i3}l = _dict(loc)",
