@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from .context import Ctx, _cards_of
-from .effects import Plan, advance_turn, card_blocks, chosen_seat, deal_cards
+from .effects import Plan, advance_turn, card_blocks, chosen_seat, deal_cards, frame_ctx
 from .effects import make_runners as effects_runners
 from .errors import ExpressionError
 from .expr import (
@@ -263,9 +263,9 @@ _NAMESPACE: dict[str, Any] = {
     **{f"_f_{name}": fn for name, fn in DIRECT.items()},
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_move_zone": _move_zone, "_deal_cards": deal_cards, "_advance_turn": advance_turn,
-    "_chosen_seat": chosen_seat, "_seats_in": _seats_in, "_pile_size": _pile_size,
-    "_pile_top": _pile_top,
+    "_move_zone": _move_zone, "_deal_cards": deal_cards, "_frame_ctx": frame_ctx,
+    "_advance_turn": advance_turn, "_chosen_seat": chosen_seat, "_seats_in": _seats_in,
+    "_pile_size": _pile_size, "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
@@ -737,7 +737,7 @@ class _Gen:
     def visit_log(self, step: Log | Announce, block: Block, j: int, ind: str,
                   out: list[str]) -> int:
         by_me = step.kind == "log"
-        if not self.log(step.text, by_me, ind, out):
+        if not self.written or not self.log(step.text, by_me, ind, out):
             render = self.const(texts_renderer(step.text))
             out.append(f"{ind}if not st.quiet:")
             out.append(f"{ind}    _log_line(st, ctx, {render}, {by_me!r})")
@@ -1493,17 +1493,23 @@ class _Gen:
         return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
                 f"if {h}.__class__ is _CardDef else _str({h})"]
 
-    def runners_source(self, block: Block, written: list[int]) -> str:
-        """The source of the runners of a block's steps ``written`` (each a straight step
-        its kind's ``visit_`` method writes out): ``_r{block}_{j}(st, f)`` runs step ``j``
-        in the frame ``f`` as a segment runs it (the interpreter counted it and named its
-        field)."""
+    def runners_source(self, written: list[tuple[Block, int]]) -> str:
+        """The source of the runners of the steps ``written`` (by block and index), each
+        written as its kind's ``run_`` method writes it, or its ``visit_`` method for a
+        straight step: ``_r{block}_{j}(st, f)`` runs step ``j`` in the frame ``f`` (the
+        interpreter counted it and named its field)."""
         self.xgen.defs = []
         src: list[str] = []
-        for j in written:
+        for block, j in written:
+            step = block.steps[j]
+            run = getattr(self, "run_" + step.kind, None)
             lines: list[str] = []
-            self.step(block, j, "    ", lines)
-            src += [f"def _r{block.id}_{j}(st, f):", *_FRAME_CONTEXT, *lines]
+            if run is None:
+                self.step(block, j, "    ", lines)
+            else:
+                lines = run(step, block, j)
+            src += [f"def _r{block.id}_{j}(st, f):", "    ctx = _frame_ctx(st, f)",
+                    "    loc = f.locals", *lines]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
     def block(self, block: Block) -> Segments:
@@ -1591,24 +1597,38 @@ class _Gen:
                 "    if inner is not f:",  # the frame it pushed runs at once
                 *self.enter_pushed(block, j, "        ")]
 
-    def pause_if(self, step: If, block: Block, j: int) -> list[str]:
+    def branches(self, step: If, push: Callable[[Block, str], list[str]]) -> list[str]:
+        """An ``if`` that may push a frame: its test, then ``push`` of the branch it takes
+        (a branch without steps pushes none)."""
         then, other = step.then, step.other
         test = self.x(step.test)
-
-        def push(b: Block, ind: str) -> list[str]:
-            if self.semi(b):  # a branch run by its function (its frame made only if it asks
-                return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # or the budget
-                        f"{ind}    return True"]  # runs low)
-            return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same locals:
-                    *self.enter(b, block, j, ind)]  # the same context
         if then.steps and other.steps:
-            return ([f"    if {test}:", *push(then, "        "), "    else:",
-                     *push(other, "        ")])
+            return [f"    if {test}:", *push(then, "        "), "    else:",
+                    *push(other, "        ")]
         if then.steps:
             return [f"    if {test}:", *push(then, "        ")]
         if other.steps:
             return [f"    if not {test}:", *push(other, "        ")]
         return [f"    {test}"]
+
+    def run_if(self, step: If, block: Block, j: int) -> list[str]:
+        return self.branches(step, lambda b, ind: [
+            *_frame("inner", self.const(b), "loc", "ctx", ind),  # the same locals: the
+            f"{ind}st.frames.append(inner)"])  # same context
+
+    def pause_if(self, step: If, block: Block, j: int) -> list[str]:
+        def push(b: Block, ind: str) -> list[str]:
+            if self.semi(b):  # a branch run by its function (its frame made only if it asks
+                return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # or the budget
+                        f"{ind}    return True"]  # runs low)
+            return [*_frame("inner", self.const(b), "loc", "ctx", ind),
+                    *self.enter(b, block, j, ind)]
+        return self.branches(step, push)
+
+    def run_do(self, step: Do, block: Block, j: int) -> list[str]:
+        proc = self.spec.procedures[step.name]
+        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
+                "    st.frames.append(inner)"]
 
     def pause_do(self, step: Do, block: Block, j: int) -> list[str]:
         proc = self.spec.procedures[step.name]
@@ -1618,44 +1638,53 @@ class _Gen:
         return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
                 *self.enter(proc, block, j, "    ")]
 
+    def run_end(self, step: End, block: Block, j: int) -> list[str]:
+        return [f"    st._finish({step.outcome!r})"]
+
     def pause_end(self, step: End, block: Block, j: int) -> list[str]:
-        return [f"    st._finish({step.outcome!r})", "    return True"]
+        return [*self.run_end(step, block, j), "    return True"]
 
     def pause_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
         if self.turn_ok():  # its hooks by their functions
             return self.turn_lines(step, "    ", None)
         return self.pause_by_runner(step, block, j)
 
-    def pause_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
-        if self.loop_ok(step):  # each body run by its function, no frame pushed
-            return [*self.loop_lines(step, "    ", None),
-                    f"    return _s{block.id}_{j + 1}(st, f)"]
+    def run_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
+        """A frame per item, the first item's on top."""
         return [*self.for_each_items(step, "    ", ""),
                 "    for c in _reversed(items):",
                 "        l = _dict(loc)",
                 f"        l[{step.var!r}] = c",
                 *_frame("inner", self.const(step.body), "l", "None", "        "),
-                "        st.frames.append(inner)",
+                "        st.frames.append(inner)"]
+
+    def pause_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
+        if self.loop_ok(step):  # each body run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        return [*self.run_for_each(step, block, j),
                 "    inner = st.frames[-1]",
                 "    if inner is not f:",  # the first item's body runs at once
                 *self.enter_pushed(block, j, "        ")]
 
+    def run_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+        lines = self.choose_items(step, "    ")
+        if not step.optional:  # none or one: answered at once, nobody asked
+            lines += ["    if _len(items) < 2:",
+                      f"        loc[{step.var!r}] = items[0] if items else None",
+                      "        return"]
+        return [*lines, *self.ask_lines(step, "    ")]
+
     def pause_choose(self, step: Choose, block: Block, j: int) -> list[str]:
         lines = self.choose_items(step, "    ")
         if not step.optional:  # none or one: answered at once, nobody asked
-            lines += ["    if not items:",
-                      f"        loc[{step.var!r}] = None",
-                      f"        return _s{block.id}_{j + 1}(st, f)",
-                      "    if _len(items) == 1:",
-                      f"        loc[{step.var!r}] = items[0]",
+            lines += ["    if _len(items) < 2:",
+                      f"        loc[{step.var!r}] = items[0] if items else None",
                       f"        return _s{block.id}_{j + 1}(st, f)"]
         return [*lines, *self.ask_lines(step, "    "), "    return True"]
 
-    def pause_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
-        """A frame per card that has the effect, as its runner (effects.py) pushes them."""
-        if self.loop_ok(step):  # each card's run by its function, no frame pushed
-            return [*self.loop_lines(step, "    ", None),
-                    f"    return _s{block.id}_{j + 1}(st, f)"]
+    def run_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
+        """A frame per card that has the effect, the first card's on top."""
         table = self.const(self.card_blocks(step))
         return [f"    for c in _reversed(_cards_of({self.x(step.card)})):",
                 f"        b = {table}.get(c.code)",
@@ -1663,9 +1692,15 @@ class _Gen:
                 "            l = _dict(loc)",
                 "            l['this'] = c",
                 *_frame("inner", "b", "l", "None", "            "),
-                "            st.frames.append(inner)",
+                "            st.frames.append(inner)"]
+
+    def pause_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
+        if self.loop_ok(step):  # each card's run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        return [*self.run_card_effect(step, block, j),
                 "    inner = st.frames[-1]",
-                "    if inner is not f:",  # the last card's effect runs first, at once
+                "    if inner is not f:",  # the first card's effect (on top) runs at once
                 *self.enter_pushed(block, j, "        ")]
 
     def for_each_items(self, step: ForEach, ind: str, depth: str) -> list[str]:
@@ -1742,19 +1777,17 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  still: frozenset[str] = frozenset()
                  ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
-    """Every step's runner, by block (effects.make_runners): the straight steps a
-    ``visit_`` method writes out run that same code, compiled once per block; the others
-    by their runners of effects.py. ``derived``, ``still``: as for ``make_segments``."""
-    written: dict[tuple[int, int], Runner] = {}
-    for block in blocks:
-        js = [j for j, s in enumerate(block.steps)
-              if s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind)]
-        if not js:
-            continue
-        gen = _Gen(spec, [], [], {}, [], derived, still=still)
-        ns = gen.run(partial(gen.runners_source, block, js), f"<steps {block.id}>")
-        for j in js:
-            written[(block.id, j)] = ns[f"_r{block.id}_{j}"]
+    """Every step's runner, by block (effects.make_runners): a step whose kind has a
+    ``run_`` method, or a straight one a ``visit_`` method writes out, runs that generated
+    code (compiled once per game, its expressions called); the others their runners of
+    effects.py. ``derived``, ``still``: as for ``make_segments``."""
+    steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
+             if hasattr(_Gen, "run_" + s.kind)
+             or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
+    gen = _Gen(spec, [], [], {}, [], derived, still=still)
+    gen.written = False  # (the expressions called: the interpreter's path is the rare one)
+    ns = gen.run(partial(gen.runners_source, steps), "<steps>")
+    written = {(block.id, j): ns[f"_r{block.id}_{j}"] for block, j in steps}
     return effects_runners(blocks, spec, written)
 
 

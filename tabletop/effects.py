@@ -14,10 +14,8 @@ from typing import Any
 from . import steps
 from .base import StateBase, shuffle
 from .context import Ctx, _cards_of
-from .errors import ExpressionError, RulesetError
+from .errors import RulesetError
 from .expr import Compiled, Work
-from .limits import MAX_FRAMES
-from .ruleset_messages import ruleset_error
 from .spec import Block, GameSpec, text_of
 from .steps import STRAIGHT, Step
 from .values import (
@@ -28,7 +26,6 @@ from .values import (
     Frame,
     Move,
     Outcome,
-    Pending,
     end_texts,
     make_event,
     make_outcome,
@@ -284,7 +281,7 @@ class Effects(StateBase):
 # ---------------------------------------------------------------- effect steps
 
 
-def _ctx(st: Effects, f: Frame) -> Ctx:
+def frame_ctx(st: Effects, f: Frame) -> Ctx:
     """The expression context of a frame's steps (made once per frame)."""
     ctx: Ctx | None = f.ctx
     if ctx is None or ctx.state is not st:
@@ -377,7 +374,7 @@ class _Runners:
         fixed = None if spec.zones[zone[0]].per_seat else zone[0]
 
         def run_shuffle(st: Effects, f: Frame) -> None:
-            key = fixed or st.zone_key(zone, _ctx(st, f))
+            key = fixed or st.zone_key(zone, frame_ctx(st, f))
             pile = st.zones[key]
             undo = st._undo_zones
             if undo is not None and key not in undo:
@@ -401,7 +398,7 @@ class _Runners:
         seen: dict[tuple[int, tuple[int, ...]], Event] = {}
 
         def run_reveal(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
+            ctx = frame_ctx(st, f)
             cards = _cards_of(what(ctx))
             v = to(ctx)
             uids = [c.uid for c in cards]
@@ -448,7 +445,7 @@ class _Runners:
         var, source, count = step.var, step.source, step.count
 
         def run_random(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
+            ctx = frame_ctx(st, f)
             items = source(ctx)
             items = ([] if items is None else list(items) if isinstance(items, list | tuple)
                      else [items])
@@ -464,7 +461,7 @@ class _Runners:
         which = step.seat
 
         def run_eliminate(st: Effects, f: Frame) -> None:
-            seat = int(which(_ctx(st, f)))
+            seat = int(which(frame_ctx(st, f)))
             st.out.add(seat)
             st._emit("eliminated", seat, _said("eliminated", name=st.seat_name(seat)))
         return run_eliminate
@@ -475,39 +472,11 @@ class _Runners:
         seats = step.seats
 
         def run_rejoin(st: Effects, f: Frame) -> None:
-            v = seats(_ctx(st, f))
+            v = seats(frame_ctx(st, f))
             for seat in (v if isinstance(v, list) else [v]):
                 if isinstance(seat, int) and not isinstance(seat, bool):
                     st.out.discard(seat)
         return run_rejoin
-
-    @staticmethod
-    def visit_choose(step: steps.Choose, spec: GameSpec) -> Runner:
-        var, optional, prompt = step.var, step.optional, step.prompt
-
-        def run_choose(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
-            options = step.source(ctx)
-            if options is None:
-                options = []
-            elif not isinstance(options, list):
-                options = [options]
-            if len(options) < 2 and not optional:  # none or one: answered at once
-                f.locals[var] = options[0] if options else None
-                return
-            st.pending = Pending(int(step.seat(ctx)), var, options, step.notation,
-                                 step.pass_notation, optional,
-                                 {lang: t(ctx) for lang, t in prompt.items()} if prompt else {},
-                                 step.seats, step.notations, step.passes, step.words)
-        return run_choose
-
-    @staticmethod
-    def visit_end(step: steps.End, spec: GameSpec) -> Runner:
-        outcome = step.outcome
-
-        def run_end(st: Effects, f: Frame) -> None:
-            st._finish(outcome)
-        return run_end
 
     @staticmethod
     def visit_check_end(step: steps.CheckEnd, spec: GameSpec) -> Runner:
@@ -516,69 +485,13 @@ class _Runners:
         return run_check_end
 
     @staticmethod
-    def visit_if(step: steps.If, spec: GameSpec) -> Runner:
-        test, then, other = step.test, step.then, step.other
-
-        def run_if(st: Effects, f: Frame) -> None:
-            ctx = _ctx(st, f)
-            branch = then if test(ctx) else other
-            if branch.steps:
-                inner = _frame(branch, f.locals)
-                inner.ctx = ctx  # the same locals: the same context
-                st.frames.append(inner)
-        return run_if
-
-    @staticmethod
-    def visit_do(step: steps.Do, spec: GameSpec) -> Runner:
-        procedure = spec.procedures[step.name]
-
-        def run_do(st: Effects, f: Frame) -> None:
-            inner = _frame(procedure, f.locals)
-            inner.ctx = f.ctx
-            st.frames.append(inner)
-        return run_do
-
-    @staticmethod
-    def visit_for_each(step: steps.ForEach, spec: GameSpec) -> Runner:
-        items_of, var, body = step.items, step.var, step.body
-
-        def run_for_each(st: Effects, f: Frame) -> None:
-            items = items_of(_ctx(st, f)) or []
-            if not isinstance(items, list):
-                items = [items]
-            Work.spend(len(items))
-            if len(st.frames) + len(items) > MAX_FRAMES:
-                raise ruleset_error(ExpressionError, "for_each_limit", limit=MAX_FRAMES,
-                                    n=len(items))
-            for x in reversed(items):
-                loc = dict(f.locals)
-                loc[var] = x
-                st.frames.append(_frame(body, loc))
-        return run_for_each
-
-    @staticmethod
-    def visit_card_effect(step: steps.CardEffect, spec: GameSpec) -> Runner:
-        """The named effect of each given card that declares one, in order, with ``this``
-        bound to the card (cards without that effect are skipped)."""
-        card, by_code = step.card, card_blocks(spec, step.name)
-
-        def run_card_effect(st: Effects, f: Frame) -> None:
-            for c in reversed(_cards_of(card(_ctx(st, f)))):
-                block = by_code.get(c.code)
-                if block is not None:
-                    loc = dict(f.locals)
-                    loc["this"] = c
-                    st.frames.append(_frame(block, loc))
-        return run_card_effect
-
-    @staticmethod
     def visit_end_turn(step: steps.EndTurn, spec: GameSpec) -> Runner:
         nxt, turn_end = step.next, spec.hooks.get("turn_end")
 
         def run_end_turn(st: Effects, f: Frame) -> None:
             loc: dict[str, Any] = {"me": st.turn_seat}
             if nxt is not None:  # the seat named, kept in the advance frame (saved with it)
-                seat = chosen_seat(st, nxt(_ctx(st, f)))
+                seat = chosen_seat(st, nxt(frame_ctx(st, f)))
                 if seat is not None:
                     loc["@next"] = seat
             frames = st.frames
@@ -707,7 +620,7 @@ def _inline(body: Plan) -> Runner:
 
 def _inline_if(test: Compiled, then: Plan, other: Plan) -> Runner:
     def run_if_in_place(st: Effects, f: Frame) -> None:
-        for path, r in (then if test(_ctx(st, f)) else other):
+        for path, r in (then if test(frame_ctx(st, f)) else other):
             st._where = path
             st._budget -= 1
             if st._budget < 0:
