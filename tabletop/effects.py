@@ -372,6 +372,7 @@ class _Runners:
     def visit_shuffle(step: steps.Shuffle, spec: GameSpec) -> Runner:
         zone = step.zone
         fixed = None if spec.zones[zone[0]].per_seat else zone[0]
+        said: dict[str, Event] = {}  # the event of each zone shuffled (a frozen value)
 
         def run_shuffle(st: Effects, f: Frame) -> None:
             key = fixed or st.zone_key(zone, frame_ctx(st, f))
@@ -387,7 +388,11 @@ class _Runners:
                         ids = set(pile)
                     st._keep_known(s)
                     k -= ids
-            st._emit("shuffle", None, _said("shuffled", zone=key), {"zone": key})
+            e = said.get(key)
+            if e is None:
+                e = said[key] = make_event("shuffle", None, _said("shuffled", zone=key),
+                                           {"zone": key}, None)
+            st._events.append(e)
         return run_shuffle
 
     @staticmethod
