@@ -250,7 +250,7 @@ def _hand_over(block: Block) -> Callable[..., bool]:
 
 
 def _too_many_frames(items: list[Any]) -> None:
-    """for_each's limit (as _step_for_each says it)."""
+    """for_each's limit: more frames than the stack may hold."""
     raise ruleset_error(ExpressionError, "for_each_limit", limit=MAX_FRAMES, n=len(items))
 
 
@@ -1274,7 +1274,7 @@ class _Gen:
                 f"{ind}    items = [items]"]
 
     def choose_lines(self, step: Choose, ind: str, me: str, j: int) -> list[str]:
-        """A ``choose`` in a block's function, as _step_choose: answered at once when it is
+        """A ``choose`` in a block's function, as its runner: answered at once when it is
         not optional and offers none or one item; else its question is asked then: the
         block's frame (``me``) made, at the step after it, as the interpreter has it while
         the question waits, and the function gives True (its callers make their frames

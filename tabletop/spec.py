@@ -7,7 +7,7 @@ its file, line and field before any game starts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -1504,11 +1504,3 @@ def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str
             origins = {o: x for o, x in origins.items() if o.split(".")[0] != k}
             origins[k] = (source, lines)
     return merged, origins
-
-
-def iter_steps(block: Block) -> Iterator[Step]:
-    """Every step of a block and of the blocks inside it."""
-    for s in block.steps:
-        yield s
-        for b in s.blocks:
-            yield from iter_steps(b)
