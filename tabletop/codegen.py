@@ -65,6 +65,7 @@ from .steps import (
     ENDS,
     STRAIGHT,
     Add,
+    Advance,
     Announce,
     CardEffect,
     CheckEnd,
@@ -238,6 +239,11 @@ def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
             f"{ind}{var}.index = 0",
             f"{ind}{var}.locals = {locals_}",
             f"{ind}{var}.ctx = {ctx}"]
+
+
+def _uses(name: str, source: str) -> bool:
+    """Whether generated source reads the name (not as an attribute)."""
+    return _re.search(rf"(?<![.\w]){name}\b", source) is not None
 
 
 def _hand_over(block: Block) -> Callable[..., bool]:
@@ -1502,14 +1508,16 @@ class _Gen:
         src: list[str] = []
         for block, j in written:
             step = block.steps[j]
-            run = getattr(self, "run_" + step.kind, None)
+            run = getattr(self, "run_" + step.kind.lstrip("_"), None)
             lines: list[str] = []
             if run is None:
                 self.step(block, j, "    ", lines)
             else:
                 lines = run(step, block, j)
-            src += [f"def _r{block.id}_{j}(st, f):", "    ctx = _frame_ctx(st, f)",
-                    "    loc = f.locals", *lines]
+            text = "\n".join(lines)
+            src += [f"def _r{block.id}_{j}(st, f):",
+                    *(["    ctx = _frame_ctx(st, f)"] if _uses("ctx", text) else []),
+                    *(["    loc = f.locals"] if _uses("loc", text) else []), *lines]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
     def block(self, block: Block) -> Segments:
@@ -1649,6 +1657,42 @@ class _Gen:
             return self.turn_lines(step, "    ", None)
         return self.pause_by_runner(step, block, j)
 
+    def run_check_end(self, step: CheckEnd, block: Block, j: int) -> list[str]:
+        return ["    st._check_end()"]
+
+    def run_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
+        """The advance's frame (the seat whose turn ends, and the seat ``next`` named: saved
+        with it), then ``turn_end``'s on top."""
+        assert self.advance is not None
+        hooks = self.spec.hooks
+        lines = [*self.next_seat_lines(step.next, "    "),
+                 "    al = {'me': st.turn_seat}",
+                 "    if nx is not None:",
+                 "        al['@next'] = nx",
+                 *_frame("inner", self.const(self.advance), "al", "None", "    "),
+                 "    st.frames.append(inner)"]
+        if "turn_end" in hooks:
+            lines += [*_frame("inner", self.const(hooks["turn_end"]), "{'me': st.turn_seat}",
+                              "None", "    "),
+                      "    st.frames.append(inner)"]
+        return lines
+
+    def run_advance(self, step: Advance, block: Block, j: int) -> list[str]:
+        """The turn passed on (``advance_turn``), then ``turn_start``'s frame, and
+        ``round_end``'s on top when a round ended."""
+        hooks = self.spec.hooks
+        lines = ["    rw = _advance_turn(st, loc.get('@next'))"]
+        if "turn_start" in hooks:
+            lines += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': st.turn_seat}",
+                              "None", "    "),
+                      "    st.frames.append(inner)"]
+        if "round_end" in hooks:
+            lines += ["    if rw:",
+                      *_frame("inner", self.const(hooks["round_end"]), "{'me': st.turn_seat}",
+                              "None", "        "),
+                      "        st.frames.append(inner)"]
+        return lines
+
     def run_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
         """A frame per item, the first item's on top."""
         return [*self.for_each_items(step, "    ", ""),
@@ -1773,6 +1817,11 @@ class _Gen:
 
 
 
+def _advance_block(blocks: tuple[Block, ...]) -> Block | None:
+    """The block an end of turn pushes (its one step, the advance), among ``blocks``."""
+    return next((b for b in blocks if b.steps and isinstance(b.steps[0], Advance)), None)
+
+
 def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  still: frozenset[str] = frozenset()
@@ -1782,9 +1831,9 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
     code (compiled once per game, its expressions called); the others their runners of
     effects.py. ``derived``, ``still``: as for ``make_segments``."""
     steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
-             if hasattr(_Gen, "run_" + s.kind)
+             if hasattr(_Gen, "run_" + s.kind.lstrip("_"))
              or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
-    gen = _Gen(spec, [], [], {}, [], derived, still=still)
+    gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
     gen.written = False  # (the expressions called: the interpreter's path is the rare one)
     ns = gen.run(partial(gen.runners_source, steps), "<steps>")
     written = {(block.id, j): ns[f"_r{block.id}_{j}"] for block, j in steps}
@@ -1804,7 +1853,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[Segments] = []
-    advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
+    advance = _advance_block(blocks)
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
         gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,

@@ -483,41 +483,6 @@ class _Runners:
                     st.out.discard(seat)
         return run_rejoin
 
-    @staticmethod
-    def visit_check_end(step: steps.CheckEnd, spec: GameSpec) -> Runner:
-        def run_check_end(st: Effects, f: Frame) -> None:
-            st._check_end()
-        return run_check_end
-
-    @staticmethod
-    def visit_end_turn(step: steps.EndTurn, spec: GameSpec) -> Runner:
-        nxt, turn_end = step.next, spec.hooks.get("turn_end")
-
-        def run_end_turn(st: Effects, f: Frame) -> None:
-            loc: dict[str, Any] = {"me": st.turn_seat}
-            if nxt is not None:  # the seat named, kept in the advance frame (saved with it)
-                seat = chosen_seat(st, nxt(frame_ctx(st, f)))
-                if seat is not None:
-                    loc["@next"] = seat
-            frames = st.frames
-            frames.append(_frame(st.game.advance_block, loc))
-            if turn_end is not None:
-                frames.append(_frame(turn_end, {"me": st.turn_seat}))
-        return run_end_turn
-
-    @staticmethod
-    def visit_advance(step: steps.Advance, spec: GameSpec) -> Runner:
-        turn_start, round_end = spec.hooks.get("turn_start"), spec.hooks.get("round_end")
-
-        def run_advance(st: Effects, f: Frame) -> None:
-            wrapped = advance_turn(st, f.locals.get("@next"))
-            new = st.turn_seat
-            if turn_start is not None:
-                st.frames.append(_frame(turn_start, {"me": new}))
-            if wrapped and round_end is not None:
-                st.frames.append(_frame(round_end, {"me": new}))
-        return run_advance
-
 
 def card_blocks(spec: GameSpec, name: str) -> dict[str, Block]:
     """The blocks of a card effect by the code of each card that declares it."""
@@ -632,13 +597,3 @@ def _inline_if(test: Compiled, then: Plan, other: Plan) -> Runner:
                 raise _too_many_steps(st, path)
             r(st, f)
     return run_if_in_place
-
-
-def _frame(block: Block, locals_: dict[str, Any]) -> Frame:
-    """``Frame(block, 0, locals_)``, its slots set in place (no ``__init__`` call)."""
-    f = _new(Frame)
-    f.block = block
-    f.index = 0
-    f.locals = locals_
-    f.ctx = None
-    return f
