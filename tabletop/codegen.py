@@ -1711,21 +1711,21 @@ class _Gen:
                 "    if inner is not f:",  # the first item's body runs at once
                 *self.enter_pushed(block, j, "        ")]
 
-    def run_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+    def asked(self, step: Choose, go_on: str) -> list[str]:
+        """A ``choose`` answered at once when it is not optional and offers none or one
+        answer (then ``go_on``), else its question asked."""
         lines = self.choose_items(step, "    ")
         if not step.optional:  # none or one: answered at once, nobody asked
             lines += ["    if _len(items) < 2:",
                       f"        loc[{step.var!r}] = items[0] if items else None",
-                      "        return"]
+                      f"        {go_on}"]
         return [*lines, *self.ask_lines(step, "    ")]
 
+    def run_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+        return self.asked(step, "return")
+
     def pause_choose(self, step: Choose, block: Block, j: int) -> list[str]:
-        lines = self.choose_items(step, "    ")
-        if not step.optional:  # none or one: answered at once, nobody asked
-            lines += ["    if _len(items) < 2:",
-                      f"        loc[{step.var!r}] = items[0] if items else None",
-                      f"        return _s{block.id}_{j + 1}(st, f)"]
-        return [*lines, *self.ask_lines(step, "    "), "    return True"]
+        return [*self.asked(step, f"return _s{block.id}_{j + 1}(st, f)"), "    return True"]
 
     def run_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
         """A frame per card that has the effect, the first card's on top."""
