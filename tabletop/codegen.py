@@ -1184,7 +1184,8 @@ class _Gen:
 
     def loop_for_each(self, step: ForEach, ind: str, own: tuple[str, int] | None,
                       depth: str) -> list[str]:
-        """``for_each`` by ``loop_lines``, as its runner (effects.py) pushes its frames."""
+        """``for_each`` by ``loop_lines``, its frames as its runner (``run_for_each``)
+        pushes them."""
         i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
         body, var = step.body, step.var
         name = self.const(body)
@@ -1223,7 +1224,7 @@ class _Gen:
 
     def loop_card_effect(self, step: CardEffect, ind: str, own: tuple[str, int] | None,
                          depth: str) -> list[str]:
-        """``card_effect`` by ``loop_lines``, as its runner (effects.py) pushes its frames:
+        """``card_effect`` by ``loop_lines``, its frames as ``run_card_effect`` pushes them:
         one per card that has the effect."""
         i2, i3 = ind + "    ", ind + "        "
         i4, i5 = i3 + "    ", i3 + "        "
@@ -1280,7 +1281,7 @@ class _Gen:
                 f"{ind}    items = [items]"]
 
     def choose_lines(self, step: Choose, ind: str, me: str, j: int) -> list[str]:
-        """A ``choose`` in a block's function, as its runner: answered at once when it is
+        """A ``choose`` in a block's function, as ``asked``: answered at once when it is
         not optional and offers none or one item; else its question is asked then: the
         block's frame (``me``) made, at the step after it, as the interpreter has it while
         the question waits, and the function gives True (its callers make their frames
