@@ -30,6 +30,8 @@ from __future__ import annotations
 import re as _re
 from collections.abc import Callable
 from functools import partial
+from types import CodeType as _CodeType
+from types import FunctionType as _FunctionType
 from typing import Any
 
 import attrs
@@ -1829,16 +1831,43 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
                  ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
     """Every step's runner, by block (effects.make_runners): a step whose kind has a
     ``run_`` method, or a straight one a ``visit_`` method writes out, runs that generated
-    code (compiled once per game, its expressions called); the others their runners of
-    effects.py. ``derived``, ``still``: as for ``make_segments``."""
+    code (its expressions called); the others their runners of effects.py. ``derived``,
+    ``still``: as for ``make_segments``.
+
+    The generated runners are compiled when the first of them is called (most games never
+    run a step by step; their compiling costs a large game's load a tenth): until then each
+    is a function of the same namespace whose first call compiles them all and gives each
+    its own code, so that the functions held (by the interpreter, the plans of straight
+    blocks, the segments' calls) run it from then on, without a call in between."""
     steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
              if hasattr(_Gen, "run_" + s.kind.lstrip("_"))
              or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
-    gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
-    gen.written = False  # (the expressions called: the interpreter's path is the rare one)
-    ns = gen.run(partial(gen.runners_source, steps), "<steps>")
-    written = {(block.id, j): ns[f"_r{block.id}_{j}"] for block, j in steps}
+    ns: dict[str, Any] = {"__builtins__": {}}
+    written = {(block.id, j): _first_call(ns, f"_r{block.id}_{j}") for block, j in steps}
+
+    def compiled() -> None:
+        gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
+        gen.written = False  # (the expressions called: the interpreter's path is the rare one)
+        made = gen.run(partial(gen.runners_source, steps), "<steps>")
+        for fn in written.values():
+            fn.__code__ = made[fn.__name__].__code__
+            fn.__defaults__ = None
+        ns.update(made)  # (the same names, bound to the same values)
+    ns["_compiled"] = compiled
     return effects_runners(blocks, spec, written)
+
+
+# the code of a generated runner before its first call (make_runners): all compiled, then it
+# runs its own
+_FIRST_CALL = next(c for c in compile(
+    "def _r(st, f, _name=None):\n    _compiled()\n    return _ns[_name](st, f)\n",
+    "<first call>", "exec").co_consts if isinstance(c, _CodeType))
+
+
+def _first_call(ns: dict[str, Any], name: str) -> Runner:
+    ns["_ns"] = ns
+    fn: Runner = _FunctionType(_FIRST_CALL, ns, name, (name,))
+    return fn
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
