@@ -1835,7 +1835,7 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
     ``still``: as for ``make_segments``.
 
     The generated runners are compiled when the first of them is called (most games never
-    run a step by step; their compiling costs a large game's load a tenth): until then each
+    run a step by step, and compiling them is a large part of a game's load): until then each
     is a function of the same namespace whose first call compiles them all and gives each
     its own code, so that the functions held (by the interpreter, the plans of straight
     blocks, the segments' calls) run it from then on, without a call in between."""
