@@ -1,13 +1,17 @@
-"""Effects compiled to Python (issue 15): each block's steps become generated functions, one
-per place the interpreter may enter the block (its start, and just after each step that may
-push a frame, ask a question or end the game: a *segment*).
+"""Effects compiled to Python: each block's steps become generated functions, one per
+place the interpreter may enter the block (its start, and just after each step that may push
+a frame, ask a question or end the game: a *segment*).
 
-A segment runs the block's steps from its entry in one Python function: the straight steps
-(``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, and ``if``/``do`` over straight
-blocks) written out as Python statements, the other straight kinds called through their
-runners, then the next step that may suspend (through its runner); if that step pushed no
-frame, asked nothing and did not end the game, the segment goes on with the next one. The
+Each kind of step is written by one method of ``_Gen``: ``visit_<kind>`` writes a step run in
+place (``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, ``deal``, and ``if``,
+``do``, ``end``, ``check_end``, ``end_turn`` over blocks that never ask), ``pause_<kind>``
+one that ends a segment (a step that may push a frame, ask or end the game); a kind with no
+such method is called through its runner (effects.py). A segment runs the block's steps
+from its entry in one Python function, then the step that may suspend; if that step pushed
+no frame, asked nothing and did not end the game, the segment goes on with the next one. The
 frames, their indexes and so the saves are exactly what the step-by-step interpreter makes.
+The interpreter's runner of a step a ``visit_`` method writes is that same code, compiled
+alone (``make_runners``).
 
 The source is built from the checked step tree alone, as expressions are (expr.py): every
 value of the ruleset (compiled expressions, runners, numbers) enters the generated namespace
@@ -25,13 +29,17 @@ from __future__ import annotations
 
 import re as _re
 from collections.abc import Callable
+from functools import partial
+from types import CodeType as _CodeType
+from types import FunctionType as _FunctionType
 from typing import Any
 
 import attrs
 
 from .cards import CardDef
 from .context import Ctx, _cards_of
-from .effects import _STRAIGHT as _STRAIGHT_KINDS  # steps that never push, ask or end
+from .effects import Plan, advance_turn, card_blocks, chosen_seat, deal_cards, frame_ctx
+from .effects import make_runners as effects_runners
 from .errors import ExpressionError
 from .expr import (
     HELPERS,
@@ -54,7 +62,28 @@ from .expr import (
 from .functions import FunctionTable
 from .limits import MAX_FRAMES
 from .ruleset_messages import ruleset_error
-from .spec import Block, GameSpec, Step
+from .spec import Block, GameSpec
+from .steps import (
+    ENDS,
+    STRAIGHT,
+    Add,
+    Advance,
+    Announce,
+    CardEffect,
+    CheckEnd,
+    Choose,
+    Deal,
+    Do,
+    End,
+    EndTurn,
+    ForEach,
+    If,
+    Let,
+    Log,
+    Move,
+    Set,
+    Step,
+)
 from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
 
 Segment = Callable[[Any, Frame], bool]
@@ -76,7 +105,7 @@ _LOG_MEMO = 256
 
 
 def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: Any) -> None:
-    """A log step's line (as the runner of ``log``/``announce`` in effects.py)."""
+    """A log step's line, when its texts cannot be written out (``_Gen.log``)."""
     texts = render(ctx)
     Work.spend(sum(map(len, texts.values())))
     st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
@@ -95,7 +124,8 @@ def _put_all(dest: list[int], uids: list[int], top: bool, where: dict[int, str],
 
 
 def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> None:
-    """A move step (as its runner in effects.py, each card put as ``put`` does); ``key`` is
+    """A move step, each card taken out of its zone and put on top of the zone (or at its
+    end), each zone recorded in the undo journal before it changes; ``key`` is
     the zone's key when it is not per seat."""
     cards = _cards_of(what)
     if key is None:
@@ -192,6 +222,12 @@ def _pile_top(st: Any, pile: list[int] | None) -> Any:
     return st.game.spec.cards[pile[0]]
 
 
+# a frame's context (``f.ctx``, made once per frame: Ctx(st, loc) with its slots set in
+# place, no __init__ call) and locals, as a segment or a step's runner reads them
+_FRAME_CONTEXT = ("    ctx = f.ctx", "    loc = f.locals",
+                  "    if ctx is None or ctx.state is not st:",
+                  "        ctx = f.ctx = _new(_Ctx)", "        ctx.state = st",
+                  "        ctx.locals = loc", "        ctx.viewer = None")
 # Ctx(st, loc) made with its slots set in place (no __init__ call)
 _CONTEXT = ("    ctx = _new(_Ctx)", "    ctx.state = st", "    ctx.locals = loc",
             "    ctx.viewer = None")
@@ -207,6 +243,11 @@ def _frame(var: str, block: str, locals_: str, ctx: str, ind: str) -> list[str]:
             f"{ind}{var}.ctx = {ctx}"]
 
 
+def _uses(name: str, source: str) -> bool:
+    """Whether generated source reads the name (not as an attribute)."""
+    return _re.search(rf"(?<![.\w]){name}\b", source) is not None
+
+
 def _hand_over(block: Block) -> Callable[..., bool]:
     """A block's function that runs none of its steps: its frame made at its first step
     (the locals given), the interpreter runs it from there."""
@@ -217,7 +258,7 @@ def _hand_over(block: Block) -> Callable[..., bool]:
 
 
 def _too_many_frames(items: list[Any]) -> None:
-    """for_each's limit (as _step_for_each says it)."""
+    """for_each's limit: more frames than the stack may hold."""
     raise ruleset_error(ExpressionError, "for_each_limit", limit=MAX_FRAMES, n=len(items))
 
 
@@ -228,8 +269,9 @@ _NAMESPACE: dict[str, Any] = {
     **HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
-    "_move_zone": _move_zone, "_seats_in": seats_in, "_pile_size": _pile_size,
-    "_pile_top": _pile_top,
+    "_move_zone": _move_zone, "_deal_cards": deal_cards, "_frame_ctx": frame_ctx,
+    "_advance_turn": advance_turn, "_chosen_seat": chosen_seat, "_seats_in": seats_in,
+    "_pile_size": _pile_size, "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
     "_cards_of": _cards_of, "_list": list, "_range": range,
     "_too_many_frames": _too_many_frames, "_bool": bool, "_isinstance": isinstance,
@@ -553,10 +595,9 @@ class _Gen:
         return self.holds(block, self.flats, visiting, self.flat_step)
 
     def flat_step(self, step: Step, visiting: set[int]) -> bool:
-        kind = step.kind
-        if kind in _STRAIGHT_KINDS or kind in ("end", "check_end"):
+        if step.flow in (STRAIGHT, ENDS):
             return True
-        if kind == "end_turn":
+        if step.kind == "end_turn":
             return all(self.flat(h, visiting) for h in self.turn_hooks())
         inner = self.called(step)
         return bool(inner) and all(self.flat(b, visiting) for b in inner)
@@ -599,141 +640,177 @@ class _Gen:
             k += self.step(block, j, ind, out)
         return k
 
-    def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:  # noqa: C901
+    def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:
+        """A straight step written out in place (its kind's ``visit_`` method; the others
+        called through their runners: shuffle, reveal, flip...): the steps it counts."""
         step = block.steps[j]
-        kind = step.kind
-        p = step.params
         out.append(f"{ind}w = {step.path!r}")
-        if kind == "if":
-            out.append(f"{ind}if {self.x(p['test'])}:")
-            self.body(step.blocks["then"], ind + "    ", out)
-            if step.blocks["else"].steps:
-                out.append(f"{ind}else:")
-                self.body(step.blocks["else"], ind + "    ", out)
+        visit = getattr(self, "visit_" + step.kind, None)
+        if visit is None:
+            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
             return 1
-        if kind == "do":
-            proc = self.spec.procedures[p["name"]]
-            if self.size(proc) <= _INLINE_MAX:
-                return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-            # its runner (or its function) names the field of each of its steps itself
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            if self.straight[proc.id] is not None:
-                out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
-            else:  # it may end the game: True when it did
-                out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
-                out.append(f"{ind}    return True")
-            return 1
-        if kind == "end":  # the outcome names its own fields
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            out.append(f"{ind}st._finish({p['outcome']!r})")
-            out.append(f"{ind}return True")
-            return 1
-        if kind == "check_end":  # (the end rules name their own fields)
-            out.append(f"{ind}st._where = {step.path!r}")
-            out.append(f"{ind}w = None")
-            out.append(f"{ind}st._check_end()")
-            out.append(f"{ind}if st.outcome is not None:")
+        counted: int = visit(step, block, j, ind, out)
+        return counted
+
+    def visit_if(self, step: If, block: Block, j: int, ind: str, out: list[str]) -> int:
+        out.append(f"{ind}if {self.x(step.test)}:")
+        self.body(step.then, ind + "    ", out)
+        if step.other.steps:
+            out.append(f"{ind}else:")
+            self.body(step.other, ind + "    ", out)
+        return 1
+
+    def visit_do(self, step: Do, block: Block, j: int, ind: str, out: list[str]) -> int:
+        proc = self.spec.procedures[step.name]
+        if self.size(proc) <= _INLINE_MAX:
+            return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
+        # its runner (or its function) names the field of each of its steps itself
+        out.append(f"{ind}st._where = {step.path!r}")
+        out.append(f"{ind}w = None")
+        if self.straight[proc.id] is not None:
+            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+        else:  # it may end the game: True when it did
+            out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
             out.append(f"{ind}    return True")
+        return 1
+
+    def visit_end(self, step: End, block: Block, j: int, ind: str, out: list[str]
+                  ) -> int:
+        out.append(f"{ind}st._where = {step.path!r}")  # the outcome names its own fields
+        out.append(f"{ind}w = None")
+        out.append(f"{ind}st._finish({step.outcome!r})")
+        out.append(f"{ind}return True")
+        return 1
+
+    def visit_check_end(self, step: CheckEnd, block: Block, j: int, ind: str,
+                        out: list[str]) -> int:
+        out.append(f"{ind}st._where = {step.path!r}")  # (the end rules name their own fields)
+        out.append(f"{ind}w = None")
+        out.append(f"{ind}st._check_end()")
+        out.append(f"{ind}if st.outcome is not None:")
+        out.append(f"{ind}    return True")
+        return 1
+
+    def visit_end_turn(self, step: EndTurn, block: Block, j: int, ind: str,
+                       out: list[str]) -> int:
+        self.end_turn(step, ind, out)
+        return 1
+
+    def visit_set(self, step: Set | Add, block: Block, j: int, ind: str,
+                  out: list[str]) -> int:
+        # Ctx.me written out (the local me, else the seat whose turn it is)
+        me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if step.seat is None
+              else self.x(step.seat))
+        for name, expr in step.values.items():
+            var = self.spec.vars[name]
+            key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
+            x = self.x(expr)
+            if step.kind == "set":
+                out.append(f"{ind}v = {x}")
+                out.append(f"{ind}key = {key}")
+            else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
+                out.append(f"{ind}key = {key}")
+                value = constant_of(expr)
+                if type(value) is int:
+                    out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
+                else:
+                    out += [f"{ind}b = st.vars[key] or 0",
+                            f"{ind}v = {x}",
+                            f"{ind}if v.__class__ is not _int:",
+                            f"{ind}    v = _int(v or 0)",
+                            f"{ind}v = b + v"]
+            if var.min is not None or var.max is not None:  # (a number: at once)
+                out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
+                           "and not _isinstance(v, _bool)):")
+                if var.max is not None:
+                    hi = self.const(var.max)
+                    out.append(f"{ind}    if v > {hi}:")
+                    out.append(f"{ind}        v = {hi}")
+                if var.min is not None:
+                    lo = self.const(var.min)
+                    out.append(f"{ind}    if v < {lo}:")
+                    out.append(f"{ind}        v = {lo}")
+            out.append(f"{ind}st.vars[key] = v")
+        return 1
+
+    visit_add = visit_set
+
+    def visit_let(self, step: Let, block: Block, j: int, ind: str, out: list[str]
+                  ) -> int:
+        for name, expr in step.values.items():
+            out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
+        return 1
+
+    def visit_log(self, step: Log | Announce, block: Block, j: int, ind: str,
+                  out: list[str]) -> int:
+        by_me = step.kind == "log"
+        if not self.written or not self.log(step.text, by_me, ind, out):
+            render = self.const(texts_renderer(step.text))
+            out.append(f"{ind}if not st.quiet:")
+            out.append(f"{ind}    _log_line(st, ctx, {render}, {by_me!r})")
+        return 1
+
+    visit_announce = visit_log
+
+    def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str]
+                   ) -> int:
+        what, to = step.what, step.to
+        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
+        fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+        whole = self.whole_zone(what)
+        if whole is not None:  # a whole zone: moved without listing its cards
+            pile, src = whole  # (dk: the key of the zone moved)
+            out.append(f"{ind}dk = {src}")
+            out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
+                       f"{fixed!r}, {at == 'top'!r})")
             return 1
-        if kind == "end_turn":
-            self.end_turn(step, ind, out)
-            return 1
-        if kind in ("set", "add"):
-            seat = p["seat"]
-            # Ctx.me written out (the local me, else the seat whose turn it is)
-            me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if seat is None
-                  else self.x(seat))
-            for name, expr in p["values"].items():
-                var = self.spec.vars[name]
-                key = self.xgen.keyed(name, me) if var.per_seat else repr(name)
-                x = self.x(expr)
-                if kind == "set":
-                    out.append(f"{ind}v = {x}")
-                    out.append(f"{ind}key = {key}")
-                else:  # (st.vars[key] or 0) + _int(x or 0): a number added as it is
-                    out.append(f"{ind}key = {key}")
-                    value = constant_of(expr)
-                    if type(value) is int:
-                        out.append(f"{ind}v = (st.vars[key] or 0) + {value!r}")
-                    else:
-                        out += [f"{ind}b = st.vars[key] or 0",
-                                f"{ind}v = {x}",
-                                f"{ind}if v.__class__ is not _int:",
-                                f"{ind}    v = _int(v or 0)",
-                                f"{ind}v = b + v"]
-                if var.min is not None or var.max is not None:  # (a number: at once)
-                    out.append(f"{ind}if v.__class__ is _int or (_isinstance(v, _int) "
-                               "and not _isinstance(v, _bool)):")
-                    if var.max is not None:
-                        hi = self.const(var.max)
-                        out.append(f"{ind}    if v > {hi}:")
-                        out.append(f"{ind}        v = {hi}")
-                    if var.min is not None:
-                        lo = self.const(var.min)
-                        out.append(f"{ind}    if v < {lo}:")
-                        out.append(f"{ind}        v = {lo}")
-                out.append(f"{ind}st.vars[key] = v")
-            return 1
-        if kind == "let":
-            for name, expr in p["values"].items():
-                out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
-            return 1
-        if kind in ("log", "announce"):
-            if not self.log(p["text"], kind == "log", ind, out):
-                render = self.const(texts_renderer(p["text"]))
-                out.append(f"{ind}if not st.quiet:")
-                out.append(f"{ind}    _log_line(st, ctx, {render}, {kind == 'log'!r})")
-            return 1
-        if kind == "move":
-            what, to, at = p["what"], p["to"], p["at"]
-            at = at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
-            fixed = None if self.spec.zones[to[0]].per_seat else to[0]
-            whole = self.whole_zone(what)
-            if whole is not None:  # a whole zone: moved without listing its cards
-                pile, src = whole  # (dk: the key of the zone moved)
-                out.append(f"{ind}dk = {src}")
-                out.append(f"{ind}_move_zone(st, ctx, {pile}, dk, {self.const(to)}, "
-                           f"{fixed!r}, {at == 'top'!r})")
-                return 1
-            call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
-            out.append(f"{ind}c = {self.x(what)}")
-            i2 = ind + "    "
-            # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives
-            # the same one card; moved alone or as a whole zone, it ends in the same place)
-            out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
-                    "and c[0].__class__ is _CardDef:",
-                    f"{i2}c = c[0]"]
-            # one card (the commonest): _move written out, the zone's key as zone_key makes
-            # it (after the card is read)
-            out.append(f"{ind}if c.__class__ is _CardDef:")
-            if fixed is None:
-                seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
-                        if to[1] is None else self.x(to[1]))
-                out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
-            dk = repr(fixed) if fixed is not None else "dk"
-            out += [f"{i2}v = c.uid",
-                    f"{i2}zones = st.zones",
-                    f"{i2}undo = st._undo_zones",
-                    f"{i2}dest = zones[{dk}]",
-                    f"{i2}if undo is not None and {dk} not in undo:",
-                    f"{i2}    undo[{dk}] = dest[:]",
-                    f"{i2}key = st.where[v]",
-                    f"{i2}if key:",
-                    f"{i2}    if undo is not None and key not in undo:",
-                    f"{i2}        undo[key] = zones[key][:]",
-                    f"{i2}    zones[key].remove(v)",
-                    f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
-                    f"{i2}st.where[v] = {dk}",
-                    f"{ind}else:",
-                    f"{i2}{call}"]
-            return 1
-        if kind == "deal":
-            self.deal(p, ind, out)
-            return 1
-        # the other straight steps through their runners (shuffle, reveal, flip...)
-        out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
+        call = f"_move(st, ctx, c, {self.const(to)}, {fixed!r}, {at == 'top'!r})"
+        out.append(f"{ind}c = {self.x(what)}")
+        i2 = ind + "    "
+        # a list of one card (``used: "[card]"``) moves as that card (_cards_of gives the
+        # same one card; moved alone or as a whole zone, it ends in the same place)
+        out += [f"{ind}if c.__class__ is _list and _len(c) == 1 "
+                "and c[0].__class__ is _CardDef:",
+                f"{i2}c = c[0]"]
+        # one card (the commonest): _move written out, the zone's key as zone_key makes it
+        # (after the card is read)
+        out.append(f"{ind}if c.__class__ is _CardDef:")
+        if fixed is None:
+            seat = ("(st.turn_seat if loc.get('me') is None else _int(loc['me']))"
+                    if to[1] is None else self.x(to[1]))
+            out.append(f"{i2}dk = {self.xgen.keyed(to[0], seat)}")
+        dk = repr(fixed) if fixed is not None else "dk"
+        out += [f"{i2}v = c.uid",
+                f"{i2}zones = st.zones",
+                f"{i2}undo = st._undo_zones",
+                f"{i2}dest = zones[{dk}]",
+                f"{i2}if undo is not None and {dk} not in undo:",
+                f"{i2}    undo[{dk}] = dest[:]",
+                f"{i2}key = st.where[v]",
+                f"{i2}if key:",
+                f"{i2}    if undo is not None and key not in undo:",
+                f"{i2}        undo[key] = zones[key][:]",
+                f"{i2}    zones[key].remove(v)",
+                f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
+                f"{i2}st.where[v] = {dk}",
+                f"{ind}else:",
+                f"{i2}{call}"]
+        return 1
+
+    def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str]
+                   ) -> int:
+        """The two zones' keys, then the count (or the fill less the cards there), then
+        ``deal_cards`` (effects.py)."""
+        top = (step.at or ("top" if self.spec.zones[step.to[0]].order == "pile"
+                           else "bottom")) == "top"
+        out.append(f"{ind}sk = {self.zone_key_src(step.source)}")
+        out.append(f"{ind}dk = {self.zone_key_src(step.to)}")
+        if step.count is not None:
+            out.append(f"{ind}n = _int({self.x(step.count)} or 0)")
+        else:
+            assert step.fill is not None
+            out.append(f"{ind}n = _int({self.x(step.fill)} or 0) - _len(st.zones[dk])")
+        out.append(f"{ind}_deal_cards(st, sk, dk, n, {top!r})")
         return 1
 
     def zone_key_src(self, ref: tuple[str, Any]) -> str:
@@ -746,79 +823,25 @@ class _Gen:
               else self.x(seat))
         return f"{name + '/'!r} + _str(_int({me}))"
 
-    def deal(self, p: dict[str, Any], ind: str, out: list[str]) -> None:
-        """A ``deal`` written out, as its runner (effects.py, run_deal) does it: the two
-        zones' keys, then the count (or the fill less the cards there), then the top cards
-        taken at once; card by card (as put does) when the zones are one or none is dealt."""
-        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
-        deal_top = (p["at"] or ("top" if self.spec.zones[p["to"][0]].order == "pile"
-                                else "bottom")) == "top"
-        out.append(f"{ind}sk = {self.zone_key_src(p['from'])}")
-        out.append(f"{ind}dk = {self.zone_key_src(p['to'])}")
-        out.append(f"{ind}zones = st.zones")
-        if p["count"] is not None:
-            out.append(f"{ind}n = _int({self.x(p['count'])} or 0)")
-        else:
-            out.append(f"{ind}n = _int({self.x(p['fill'])} or 0) - _len(zones[dk])")
-        out += [f"{ind}undo = st._undo_zones",
-                f"{ind}pile = zones[sk]",
-                f"{ind}k = _len(pile)",
-                f"{ind}if n < k:",
-                f"{ind}    k = n",
-                f"{ind}if k > 0 and sk != dk:",
-                f"{i2}dest = zones[dk]",
-                f"{i2}if undo is not None:",
-                f"{i3}if sk not in undo:",
-                f"{i4}undo[sk] = pile[:]",
-                f"{i3}if dk not in undo:",
-                f"{i4}undo[dk] = dest[:]",
-                f"{i2}taken = pile[:k]",
-                f"{i2}del pile[:k]",
-                f"{i2}dest[:0] = taken[::-1]" if deal_top else f"{i2}dest.extend(taken)",
-                f"{i2}for v in taken:",
-                f"{i3}st.where[v] = dk",
-                f"{ind}else:",
-                f"{i2}while n > 0 and zones[sk]:",
-                f"{i3}n -= 1",
-                f"{i3}v = zones[sk][0]",
-                f"{i3}key = st.where[v]",
-                f"{i3}if key:",
-                f"{i4}if undo is not None and key not in undo:",
-                f"{i4}    undo[key] = zones[key][:]",
-                f"{i4}zones[key].remove(v)",
-                f"{i3}dest = zones[dk]",
-                f"{i3}if undo is not None and dk not in undo:",
-                f"{i3}    undo[dk] = dest[:]",
-                f"{i3}dest.insert(0, v)" if deal_top else f"{i3}dest.append(v)",
-                f"{i3}st.where[v] = dk"]
-
     def next_seat_lines(self, nxt: Any, ind: str) -> list[str]:
         """``nx``: the seat an ``end_turn``'s ``next`` names, kept when it is a seat still in
-        the game (as _step_end_turn), else None."""
+        the game (``chosen_seat``), else None."""
         if nxt is None:
             return [f"{ind}nx = None"]
-        return [f"{ind}nx = {self.x(nxt)}",
-                f"{ind}if not (_isinstance(nx, _int) and 0 <= nx < st.players "
-                "and nx not in st.out):",
-                f"{ind}    nx = None"]
+        return [f"{ind}nx = _chosen_seat(st, {self.x(nxt)})"]
 
-    @staticmethod
-    def advance_lines(ind: str) -> list[str]:
-        """The advance of an ``end_turn`` from the seat ``tso`` (the advance block's one step,
-        ``<end_turn>``, as _step_advance): the next seat or ``nx``; the turn; the round when
-        the order wraps."""
-        return [f"{ind}w = '<end_turn>'",
-                f"{ind}st._budget -= 1",
-                f"{ind}tsn = st.next_seat(tso) if nx is None else _int(nx)",
-                f"{ind}st.turn_seat = tsn",
-                f"{ind}st.turn += 1",
-                f"{ind}tpn = (tsn - st.first_seat) % st.players",
-                f"{ind}tpo = (tso - st.first_seat) % st.players",
-                f"{ind}w = None",
-                f"{ind}if tpn < tpo or (tpn == tpo and nx is None):",
-                f"{ind}    st.round += 1"]
+    def advance_lines(self, ind: str) -> list[str]:
+        """The advance of an ``end_turn`` (the advance block's one step, ``<end_turn>``:
+        ``advance_turn``) to ``tsn``, the next seat or ``nx``; the lines after these run
+        (indented) when a round ended, if the game has a ``round_end`` hook."""
+        lines = [f"{ind}w = '<end_turn>'",
+                 f"{ind}st._budget -= 1",
+                 f"{ind}rw = _advance_turn(st, nx)",
+                 f"{ind}tsn = st.turn_seat",
+                 f"{ind}w = None"]
+        return lines + ([f"{ind}if rw:"] if "round_end" in self.spec.hooks else [])
 
-    def end_turn(self, step: Step, ind: str, out: list[str]) -> None:
+    def end_turn(self, step: EndTurn, ind: str, out: list[str]) -> None:
         """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
         advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
         ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
@@ -826,13 +849,12 @@ class _Gen:
         ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
         its own function (True when it ended the game)."""
         hooks = self.spec.hooks
-        out += self.next_seat_lines(step.params.get("next"), ind)
+        out += self.next_seat_lines(step.next, ind)
         out.append(f"{ind}w = None")
         if "turn_end" in hooks:
             out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
                        "(st, None, {'me': st.turn_seat}, None):")
             out.append(f"{ind}    return True")
-        out.append(f"{ind}tso = st.turn_seat")
         out += self.advance_lines(ind)
         if "round_end" in hooks:
             out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
@@ -918,18 +940,9 @@ class _Gen:
                       f"{ind}    st.frames.append(inner)",
                       f"{ind}    return True",
                       f"{ind}st._budget -= {k}", *chunk]
-            if d < len(steps) and steps[d].kind in ("if", "do"):  # over semi blocks
+            if d < len(steps):
                 lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.call_lines(steps[d], ind, block, d)
-            elif d < len(steps) and steps[d].kind == "end_turn":  # its hooks may ask
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.turn_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
-            elif d < len(steps) and steps[d].kind == "choose":
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.choose_lines(steps[d], ind, me, d)
-            elif d < len(steps):  # a loop whose bodies run by their functions
-                lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.loop_lines(steps[d], ind, (me, d + 1), "d + 1 + ")
+                lines += self.in_function(block, d, me, ind)
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
@@ -957,20 +970,31 @@ class _Gen:
                 "    return False"]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
+    def in_function(self, block: Block, d: int, me: str, ind: str) -> list[str]:
+        """A step not run in place, in a block's function (``me`` the block's name)."""
+        step = block.steps[d]
+        if isinstance(step, If | Do):  # over semi blocks
+            return self.call_lines(step, ind, block, d)
+        if isinstance(step, EndTurn):  # its hooks may ask
+            return self.turn_lines(step, ind, (me, d + 1), "d + 1 + ")
+        if isinstance(step, Choose):
+            return self.choose_lines(step, ind, me, d)
+        return self.loop_lines(step, ind, (me, d + 1), "d + 1 + ")  # bodies by functions
+
     def loop_ok(self, step: Step) -> bool:
         """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
         ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
         such blocks."""
-        if step.kind == "for_each":
-            return self.semi(step.blocks["do"])
+        if isinstance(step, ForEach):
+            return self.semi(step.body)
         if step.kind == "card_effect":
             return all(self.semi(b) for b in self.card_blocks(step).values())
         return False
 
     def card_blocks(self, step: Step) -> dict[str, Block]:
         """A card_effect's blocks by card code (the cards that have that effect)."""
-        return {code: b for code, effects in self.spec.card_effects.items()
-                if (b := effects.get(step.params["name"])) is not None and b.steps}
+        assert isinstance(step, CardEffect)
+        return card_blocks(self.spec, step.name)
 
     def semi(self, block: Block) -> bool:
         """Whether a block runs by its function (``flat_function``): its steps run in place
@@ -1025,8 +1049,8 @@ class _Gen:
     def runs(self, step: Step) -> list[Block] | None:
         """The blocks a step that is not run in place runs by their functions, when it may
         be run by code (a loop, ``if``, ``do``, ``end_turn``); None for any other."""
-        if step.kind == "for_each":
-            return [step.blocks["do"]]
+        if isinstance(step, ForEach):
+            return [step.body]
         if step.kind == "card_effect":
             return list(self.card_blocks(step).values())
         if step.kind == "end_turn":
@@ -1038,7 +1062,7 @@ class _Gen:
         functions."""
         return self.advance is not None and all(self.semi(h) for h in self.turn_hooks())
 
-    def turn_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
+    def turn_lines(self, step: EndTurn, ind: str, own: tuple[str, int] | None,
                    depth: str = "") -> list[str]:
         """``end_turn`` whose hooks may ask, run by code as ``end`` runs it in place: each
         hook by its function; when one asked (or its budget ran low), the frames the
@@ -1051,7 +1075,7 @@ class _Gen:
         hooks = self.spec.hooks
         assert self.advance is not None
         adv = self.const(self.advance)
-        nxt = step.params.get("next")
+        nxt = step.next
         i2 = ind + "    "
 
         def handover(i: str, index: int, start: bool) -> list[str]:
@@ -1100,10 +1124,10 @@ class _Gen:
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
-        if step.kind == "if":
-            return [step.blocks["then"], step.blocks["else"]]
-        if step.kind == "do":
-            return [self.spec.procedures[step.params["name"]]]
+        if isinstance(step, If):
+            return [step.then, step.other]
+        if isinstance(step, Do):
+            return [self.spec.procedures[step.name]]
         return []
 
     def call_lines(self, step: Step, ind: str, block: Block, d: int) -> list[str]:
@@ -1127,7 +1151,8 @@ class _Gen:
         if step.kind == "do":
             return lines + run(self.called(step)[0], ind)
         then, other = self.called(step)
-        return lines + [f"{ind}if {self.x(step.params['test'])}:", *run(then, ind + "    "),
+        assert isinstance(step, If)
+        return lines + [f"{ind}if {self.x(step.test)}:", *run(then, ind + "    "),
                         f"{ind}else:", *run(other, ind + "    ")]
 
     def loop_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
@@ -1142,61 +1167,69 @@ class _Gen:
         code gives True. ``depth``: the frames the interpreter would have on the stack above
         those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
         for for_each's limit."""
-        p = step.params
+        if isinstance(step, ForEach):
+            return self.loop_for_each(step, ind, own, depth)
+        assert isinstance(step, CardEffect)
+        return self.loop_card_effect(step, ind, own, depth)
+
+    @staticmethod
+    def own_frame(own: tuple[str, int] | None, at: str, i: str) -> list[str]:
+        """The frame of the block holding a loop (if it has none yet: ``own``, as in
+        ``loop_lines``), put on the stack (``at``: at the index of the list ``fs`` was made
+        for)."""
+        if own is None:
+            return []
+        return [*_frame("inner", own[0], "loc", "None", i),
+                f"{i}inner.index = {own[1]}",
+                f"{i}{at}(inner)"]
+
+    def loop_for_each(self, step: ForEach, ind: str, own: tuple[str, int] | None,
+                      depth: str) -> list[str]:
+        """``for_each`` by ``loop_lines``, its frames as its runner (``run_for_each``)
+        pushes them."""
+        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
+        body, var = step.body, step.var
+        name = self.const(body)
+
+        def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
+            return [f"{i}for c in _reversed(items[i:]):",
+                    f"{i}    l = _dict(loc)",
+                    f"{i}    l[{var!r}] = c",
+                    *_frame("inner", name, "l", "None", i + "    "),
+                    f"{i}    {add}(inner)"]
+        if self.flat(body):  # it never asks nor runs low: True when the game ended
+            call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                    f"{i3}return True"]
+        else:  # the frames of the items left (and this block's) below those it made
+            call = [f"{i2}base = _len(st.frames)",
+                    f"{i2}if {self.flat_call(body)}(st, None, l, None, "
+                    f"{depth}_len(items) - i):",
+                    f"{i3}if st.outcome is None:",
+                    f"{i4}fs = []",
+                    *self.own_frame(own, "fs.append", i4),
+                    *left(i4, "fs.append"),
+                    f"{i4}st.frames[base:base] = fs",
+                    f"{i3}return True"]
+        return [*self.for_each_items(step, ind, depth),
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in items:",
+                f"{i2}if st._budget < {self.size(body)}:",
+                *self.own_frame(own, "st.frames.append", i3),
+                *left(i3, "st.frames.append"),
+                f"{i3}return True",
+                f"{i2}i += 1",
+                f"{i2}l = _dict(loc)",
+                f"{i2}l[{var!r}] = c",
+                *call]
+
+    def loop_card_effect(self, step: CardEffect, ind: str, own: tuple[str, int] | None,
+                         depth: str) -> list[str]:
+        """``card_effect`` by ``loop_lines``, its frames as ``run_card_effect`` pushes them:
+        one per card that has the effect."""
         i2, i3 = ind + "    ", ind + "        "
-
-        def made(at: str, i: str) -> list[str]:
-            """The frame of the block holding the loop (if it has none yet), put on the
-            stack (``at``: at the index of the list ``fs`` was made for)."""
-            if own is None:
-                return []
-            return [*_frame("inner", own[0], "loc", "None", i),
-                    f"{i}inner.index = {own[1]}",
-                    f"{i}{at}(inner)"]
         i4, i5 = i3 + "    ", i3 + "        "
-        if step.kind == "for_each":  # as _step_for_each (effects.py)
-            body = step.blocks["do"]
-            name = self.const(body)
-
-            def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
-                return [f"{i}for c in _reversed(items[i:]):",
-                        f"{i}    l = _dict(loc)",
-                        f"{i}    l[{p['var']!r}] = c",
-                        *_frame("inner", name, "l", "None", i + "    "),
-                        f"{i}    {add}(inner)"]
-            if self.flat(body):  # it never asks nor runs low: True when the game ended
-                call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
-                        f"{i3}return True"]
-            else:  # the frames of the items left (and this block's) below those it made
-                call = [f"{i2}base = _len(st.frames)",
-                        f"{i2}if {self.flat_call(body)}(st, None, l, None, "
-                        f"{depth}_len(items) - i):",
-                        f"{i3}if st.outcome is None:",
-                        f"{i4}fs = []",
-                        *made("fs.append", i4),
-                        *left(i4, "fs.append"),
-                        f"{i4}st.frames[base:base] = fs",
-                        f"{i3}return True"]
-            return [f"{ind}items = {self.x(p['in'])} or []",
-                    f"{ind}if not _isinstance(items, _list):",
-                    f"{ind}    items = [items]",
-                    f"{ind}_W.left -= _len(items)",  # Work.spend, written out
-                    f"{ind}if _W.left < 0:",
-                    f"{ind}    _W.spend(0)",
-                    f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
-                    f"{ind}    _too_many_frames(items)",
-                    f"{ind}w = None",
-                    f"{ind}i = 0",
-                    f"{ind}for c in items:",
-                    f"{i2}if st._budget < {self.size(body)}:",
-                    *made("st.frames.append", i3),
-                    *left(i3, "st.frames.append"),
-                    f"{i3}return True",
-                    f"{i2}i += 1",
-                    f"{i2}l = _dict(loc)",
-                    f"{i2}l[{p['var']!r}] = c",
-                    *call]
-        by_code = self.card_blocks(step)  # as the runner of card_effect (effects.py)
+        by_code = self.card_blocks(step)
         table = self.const(by_code)
         runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
         for b in by_code.values():
@@ -1219,12 +1252,12 @@ class _Gen:
                     f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
                     f"{i4}if st.outcome is None:",
                     f"{i5}fs = []",
-                    *made("fs.append", i5),
+                    *self.own_frame(own, "fs.append", i5),
                     *cards_left("i + 1", i5, "fs.append"),
                     f"{i5}st.frames[base:base] = fs",
                     f"{i4}return True"]
         # one card (the commonest): its list made here (_cards_of's first case)
-        return [f"{ind}cards = {self.x(p['card'])}",
+        return [f"{ind}cards = {self.x(step.card)}",
                 f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
                 f"{ind}w = None",
                 f"{ind}i = 0",
@@ -1232,7 +1265,7 @@ class _Gen:
                 f"{i2}r = {runs}.get(c.code)",
                 f"{i2}if r is not None:",
                 f"{i3}if st._budget < r[1]:",
-                *made("st.frames.append", i4),
+                *self.own_frame(own, "st.frames.append", i4),
                 *cards_left("i", i4, "st.frames.append"),
                 f"{i4}return True",
                 f"{i3}l = _dict(loc)",
@@ -1240,23 +1273,25 @@ class _Gen:
                 *call,
                 f"{i2}i += 1"]
 
-    def choose_lines(self, step: Step, ind: str, me: str, j: int) -> list[str]:
-        """A ``choose`` in a block's function, as _step_choose: answered at once when it is
+    def choose_items(self, step: Choose, ind: str) -> list[str]:
+        """``items``: the answers a ``choose`` offers, as a list."""
+        return [f"{ind}items = {self.x(step.source)}",
+                f"{ind}if items is None:",
+                f"{ind}    items = []",
+                f"{ind}elif not _isinstance(items, _list):",
+                f"{ind}    items = [items]"]
+
+    def choose_lines(self, step: Choose, ind: str, me: str, j: int) -> list[str]:
+        """A ``choose`` in a block's function, as ``asked``: answered at once when it is
         not optional and offers none or one item; else its question is asked then: the
         block's frame (``me``) made, at the step after it, as the interpreter has it while
         the question waits, and the function gives True (its callers make their frames
         below it)."""
-        p = step.params
-        var = p["var"]
-        lines = [f"{ind}items = {self.x(p['from'])}",
-                 f"{ind}if items is None:",
-                 f"{ind}    items = []",
-                 f"{ind}elif not _isinstance(items, _list):",
-                 f"{ind}    items = [items]"]
+        lines = self.choose_items(step, ind)
         i = ind
-        if not p["optional"]:  # none or one: answered at once, nobody asked
+        if not step.optional:  # none or one: answered at once, nobody asked
             lines += [f"{ind}if _len(items) < 2:",
-                      f"{ind}    loc[{var!r}] = items[0] if items else None",
+                      f"{ind}    loc[{step.var!r}] = items[0] if items else None",
                       f"{ind}else:"]
             i = ind + "    "
         return [*lines, *self.ask_lines(step, i),
@@ -1266,21 +1301,20 @@ class _Gen:
                 f"{i}st._where = {step.path!r}",
                 f"{i}return True"]
 
-    def ask_lines(self, step: Step, ind: str) -> list[str]:
-        """A question's prompt in each language, then the decision it waits for (as
-        _step_choose makes them)."""
-        p = step.params
+    def ask_lines(self, step: Choose, ind: str) -> list[str]:
+        """A question's prompt in each language, then the decision it waits for (as the
+        runner of ``choose`` makes them)."""
         prompt = ", ".join(f"{lang!r}: {self.message(t)}"
-                           for lang, t in (p["prompt"] or {}).items())
+                           for lang, t in (step.prompt or {}).items())
         # Pending(seat, var, items, ...) made without a call of its __init__ (its slots set
         # in place, in the order of its fields)
-        fields = [("seat", f"_int({self.x(p['seat'])})"), ("var", repr(p["var"])),
+        fields = [("seat", f"_int({self.x(step.seat)})"), ("var", repr(step.var)),
                   ("options", "items"),
-                  *((name, self.const(p[k])) for name, k in (
-                      ("notation", "notation"), ("pass_notation", "pass"),
-                      ("optional", "optional"))),
+                  *((name, self.const(getattr(step, name)))
+                    for name in ("notation", "pass_notation", "optional")),
                   ("prompt", "prompt"),
-                  *((k, self.const(p[k])) for k in ("seats", "notations", "passes", "words"))]
+                  *((name, self.const(getattr(step, name)))
+                    for name in ("seats", "notations", "passes", "words"))]
         if tuple(name for name, _ in fields) != _PENDING_FIELDS:  # (a field added there)
             return [f"{ind}prompt = {{{prompt}}}", f"{ind}st.pending = _Pending("
                     f"{', '.join(value for _, value in fields)})"]
@@ -1295,7 +1329,11 @@ class _Gen:
         hole evaluated once, in the order the languages first write it, and shown as
         ``display`` shows it; each language's text joined from its plain parts (quoted) and
         the holes; the texts' characters counted as work; the event made. False when a
-        message is not one compiled by ``compile_template`` (its parts unknown)."""
+        message is not one compiled by ``compile_template`` (its parts unknown).
+
+        The event of a line is a frozen value decided by its holes' texts (and the seat for
+        ``log``): one event per distinct line, kept in a table of this step's (at most
+        _LOG_MEMO lines, then emptied), with its texts' length counted as work each time."""
         fns: list[Any] = []
         index: dict[str, int] = {}
         plans: list[tuple[str, list[str | int]]] = []
@@ -1306,43 +1344,11 @@ class _Gen:
             plans.append((lang, template_plan(parts, index, fns, keep_empty=False)))
         i2 = ind + "    "
         out.append(f"{ind}if not st.quiet:")
-        # a hole reading an attribute of a var or a local (``{item.name}``, ``{item.name_fr}``)
-        # holds that card in the line's key when it is one (its attributes never change):
-        # the attribute read, and shown, only when the line is new
-        objects: dict[str, str] = {}
-        attrs_of: dict[int, str] = {}
-        for i, fn in enumerate(fns):
-            read = self.attr_object(fn)
-            if read is not None:  # ``item.name``: the card itself in the line's key
-                src, name = read
-                v = objects.get(src)
-                if v is None:  # (a var or a local: read once, no work counted, no error)
-                    v = objects[src] = f"_v{self.xgen.n}"
-                    self.xgen.n += 1
-                    out.append(f"{i2}{v} = {src}")
-                attrs_of[i] = name
-                out += [f"{i2}if {v}.__class__ is _CardDef:",
-                        f"{i2}    h{i} = {v}",
-                        f"{i2}else:",
-                        f"{i2}    h{i} = {self.x(fn)}",
-                        f"{i2}    c = h{i}.__class__",
-                        f"{i2}    if c is not _str:",
-                        f"{i2}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
-                        f"if c is _CardDef else _display(h{i}))"]
-                continue
-            out.append(f"{i2}h{i} = {self.x(fn)}")
-            # as display shows it: a text as it is, anything but a number or a card (its
-            # code, shown as the number is when the line is new) by display
-            out.append(f"{i2}c = h{i}.__class__")
-            out.append(f"{i2}if c is not _str and c is not _int and c is not _CardDef:")
-            out.append(f"{i2}    h{i} = _display(h{i})")
-        # The event of a line is a frozen value decided by its holes' texts (and the seat
-        # for ``log``): one event per distinct line, kept in a table of this step's (at most
-        # _LOG_MEMO lines, then emptied), with its texts' length counted as work each time.
-        items: list[str] = []
-        size = 0
-        sizes: list[str] = []
-        made: list[str] = []
+        attrs_of = self.log_holes(fns, i2, out)
+        items: list[str] = []  # each language's text: quoted, or its name (t0, t1...)
+        size = 0  # the fixed texts' length
+        sizes: list[str] = []  # the others'
+        made: list[str] = []  # the others' sources, made when the line is new
         for j, (lang, plan) in enumerate(plans):
             if all(isinstance(x, str) for x in plan):
                 text = "".join(str(x) for x in plan)
@@ -1353,68 +1359,111 @@ class _Gen:
             made.append(f"t{j} = {' + '.join(pieces)}")
             items.append(f"{lang!r}: t{j}")
             sizes.append(f"_len(t{j})")
-        count = [f"{i2}if _W.left < 0:", f"{i2}    _W.spend(0)"]
+        texts = "{" + ", ".join(items) + "}"
         me = ([f"{i2}m = loc.get('me')",  # ctx.me (its locals are loc)
                f"{i2}if m.__class__ is not _int:",
                f"{i2}    m = st.turn_seat if m is None else _int(m)"] if by_me else [])
-        memo = self.const({})
-        if not fns:  # a line of fixed texts: its size known, its event made once (per seat)
-            if size:
-                out += [f"{i2}_W.left -= {size}", *count]
-            out += me
-            if not by_me:
-                event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
-                                                            for lang, plan in plans}, {}, None))
-                out.append(f"{i2}st._events.append({event})")
-                return True
-            out += [f"{i2}e = {memo}.get(m)",
-                    f"{i2}if e is None:",
-                    f"{i2}    if _len({memo}) >= {_LOG_MEMO}:",
-                    f"{i2}        _forget({memo})",
-                    f"{i2}    e = {memo}[m] = _new(_Event)",  # values.make_event, written out
-                    f"{i2}    _ev_kind(e, 'log')",
-                    f"{i2}    _ev_seat(e, m)",
-                    f"{i2}    _ev_text(e, {{{', '.join(items)}}})",
-                    f"{i2}    _ev_data(e, {{}})",
-                    f"{i2}    _ev_private_to(e, None)",
-                    f"{i2}st._events.append(e)"]
-            return True
-        # the line's key: its holes as they read (a number and the text of its digits, a
-        # card and another of its code, read alike), the texts made when the line is new
-        key = "h0" if len(fns) == 1 else "(" + ", ".join(f"h{i}" for i in range(len(fns))) + ")"
-        total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
-        i3 = i2 + "    "
-        out += [f"{i2}key = {key}",
-                f"{i2}r = {memo}.get(key)",
-                f"{i2}if r is None:",
-                *[line for i in range(len(fns)) for line in self.hole_text(i, attrs_of, i3)],
-                *[i3 + line for line in made],
-                f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
-                f"{i3}    _forget({memo})"]
-        if by_me:  # its length, its texts, its event by seat
-            out.append(f"{i3}r = {memo}[key] = ({total}, {{{', '.join(items)}}}, {{}})")
-        else:  # its length, its event
-            out += [f"{i3}e = _new(_Event)",  # values.make_event, written out
-                    f"{i3}_ev_kind(e, 'log')",
-                    f"{i3}_ev_seat(e, None)",
-                    f"{i3}_ev_text(e, {{{', '.join(items)}}})",
-                    f"{i3}_ev_data(e, {{}})",
-                    f"{i3}_ev_private_to(e, None)",
-                    f"{i3}r = {memo}[key] = ({total}, e)"]
-        out += [f"{i2}_W.left -= r[0]", *count, *me]
-        if by_me:
-            out += [f"{i2}e = r[2].get(m)",
-                    f"{i2}if e is None:",
-                    f"{i2}    e = r[2][m] = _new(_Event)",
-                    f"{i2}    _ev_kind(e, 'log')",
-                    f"{i2}    _ev_seat(e, m)",
-                    f"{i2}    _ev_text(e, r[1])",
-                    f"{i2}    _ev_data(e, {{}})",
-                    f"{i2}    _ev_private_to(e, None)",
-                    f"{i2}st._events.append(e)"]
+        if not fns:
+            out += self.log_fixed(plans, texts, size, by_me, me, i2)
         else:
-            out.append(f"{i2}st._events.append(r[1])")
+            total = " + ".join([*sizes, *([str(size)] if size else [])]) or "0"
+            out += self.log_keyed(len(fns), attrs_of, made, texts, total, by_me, me, i2)
         return True
+
+    def log_holes(self, fns: list[Any], ind: str, out: list[str]) -> dict[int, str]:
+        """A log line's holes ``h0``, ``h1``... read, each as display shows it, and the
+        attribute of those holes that read one of a var or a local (``{item.name}``,
+        ``{item.name_fr}``), by hole: such a hole holds that card in the line's key when it
+        is one (its attributes never change), the attribute read and shown only when the
+        line is new."""
+        objects: dict[str, str] = {}
+        attrs_of: dict[int, str] = {}
+        for i, fn in enumerate(fns):
+            read = self.attr_object(fn)
+            if read is not None:  # ``item.name``: the card itself in the line's key
+                src, name = read
+                v = objects.get(src)
+                if v is None:  # (a var or a local: read once, no work counted, no error)
+                    v = objects[src] = f"_v{self.xgen.n}"
+                    self.xgen.n += 1
+                    out.append(f"{ind}{v} = {src}")
+                attrs_of[i] = name
+                out += [f"{ind}if {v}.__class__ is _CardDef:",
+                        f"{ind}    h{i} = {v}",
+                        f"{ind}else:",
+                        f"{ind}    h{i} = {self.x(fn)}",
+                        f"{ind}    c = h{i}.__class__",
+                        f"{ind}    if c is not _str:",
+                        f"{ind}        h{i} = (_str(h{i}) if c is _int else _str(h{i}.code) "
+                        f"if c is _CardDef else _display(h{i}))"]
+                continue
+            out.append(f"{ind}h{i} = {self.x(fn)}")
+            # as display shows it: a text as it is, anything but a number or a card (its
+            # code, shown as the number is when the line is new) by display
+            out.append(f"{ind}c = h{i}.__class__")
+            out.append(f"{ind}if c is not _str and c is not _int and c is not _CardDef:")
+            out.append(f"{ind}    h{i} = _display(h{i})")
+        return attrs_of
+
+    @staticmethod
+    def new_event(seat: str, texts: str, ind: str) -> list[str]:
+        """``e``: a log event (values.make_event, written out)."""
+        return [f"{ind}e = _new(_Event)",
+                f"{ind}_ev_kind(e, 'log')",
+                f"{ind}_ev_seat(e, {seat})",
+                f"{ind}_ev_text(e, {texts})",
+                f"{ind}_ev_data(e, {{}})",
+                f"{ind}_ev_private_to(e, None)"]
+
+    def log_fixed(self, plans: list[tuple[str, list[str | int]]], texts: str, size: int,
+                  by_me: bool, me: list[str], ind: str) -> list[str]:
+        """A line of fixed texts: its size known, its event made once (per seat)."""
+        out = [f"{ind}_W.left -= {size}", f"{ind}if _W.left < 0:", f"{ind}    _W.spend(0)"
+               ] if size else []
+        out += me
+        if not by_me:
+            event = self.const(make_event("log", None, {lang: "".join(map(str, plan))
+                                                        for lang, plan in plans}, {}, None))
+            return [*out, f"{ind}st._events.append({event})"]
+        memo = self.const({})
+        return [*out,
+                f"{ind}e = {memo}.get(m)",
+                f"{ind}if e is None:",
+                f"{ind}    if _len({memo}) >= {_LOG_MEMO}:",
+                f"{ind}        _forget({memo})",
+                *self.new_event("m", texts, ind + "    "),
+                f"{ind}    {memo}[m] = e",
+                f"{ind}st._events.append(e)"]
+
+    def log_keyed(self, holes: int, attrs_of: dict[int, str], made: list[str], texts: str,
+                  total: str, by_me: bool, me: list[str], ind: str) -> list[str]:
+        """A line with holes: its key the holes as they read (a number and the text of its
+        digits, a card and another of its code, read alike), its texts made when the line
+        is new (``made``, of length ``total``)."""
+        memo = self.const({})
+        key = "h0" if holes == 1 else "(" + ", ".join(f"h{i}" for i in range(holes)) + ")"
+        i3 = ind + "    "
+        out = [f"{ind}key = {key}",
+               f"{ind}r = {memo}.get(key)",
+               f"{ind}if r is None:",
+               *[line for i in range(holes) for line in self.hole_text(i, attrs_of, i3)],
+               *[i3 + line for line in made],
+               f"{i3}if _len({memo}) >= {_LOG_MEMO}:",
+               f"{i3}    _forget({memo})"]
+        if by_me:  # its length, its texts, its event by seat
+            out.append(f"{i3}r = {memo}[key] = ({total}, {texts}, {{}})")
+        else:  # its length, its event
+            out += [*self.new_event("None", texts, i3),
+                    f"{i3}r = {memo}[key] = ({total}, e)"]
+        out += [f"{ind}_W.left -= r[0]", f"{ind}if _W.left < 0:", f"{ind}    _W.spend(0)", *me]
+        if not by_me:
+            return [*out, f"{ind}st._events.append(r[1])"]
+        return [*out,
+                f"{ind}e = r[2].get(m)",
+                f"{ind}if e is None:",
+                *self.new_event("m", "r[1]", ind + "    "),
+                f"{ind}    r[2][m] = e",
+                f"{ind}st._events.append(e)"]
 
     def attr_object(self, fn: Any) -> tuple[str, str] | None:
         """For a hole ``x.name`` where ``x`` is a var or a local (read without work or
@@ -1451,6 +1500,27 @@ class _Gen:
         return [f"{ind}{h} = {h} if {h}.__class__ is _str else _str({h}.code) "
                 f"if {h}.__class__ is _CardDef else _str({h})"]
 
+    def runners_source(self, written: list[tuple[Block, int]]) -> str:
+        """The source of the runners of the steps ``written`` (by block and index), each
+        written as its kind's ``run_`` method writes it, or its ``visit_`` method for a
+        straight step: ``_r{block}_{j}(st, f)`` runs step ``j`` in the frame ``f`` (the
+        interpreter counted it and named its field)."""
+        self.xgen.defs = []
+        src: list[str] = []
+        for block, j in written:
+            step = block.steps[j]
+            run = getattr(self, "run_" + step.kind.lstrip("_"), None)
+            lines: list[str] = []
+            if run is None:
+                self.step(block, j, "    ", lines)
+            else:
+                lines = run(step, block, j)
+            text = "\n".join(lines)
+            src += [f"def _r{block.id}_{j}(st, f):",
+                    *(["    ctx = _frame_ctx(st, f)"] if _uses("ctx", text) else []),
+                    *(["    loc = f.locals"] if _uses("loc", text) else []), *lines]
+        return "".join(self.xgen.defs) + "\n".join(src) + "\n"
+
     def block(self, block: Block) -> Segments:
         """The segments of a block, by the step index they start at."""
         made: list[int] = []
@@ -1486,13 +1556,7 @@ class _Gen:
                 src.append(f"    if st._budget < {bound}:")
                 src.append("        return False")
             if lines or j < n:
-                src.append("    ctx = f.ctx")
-                src.append("    loc = f.locals")
-                src.append("    if ctx is None or ctx.state is not st:")  # Ctx(st, loc),
-                src.append("        ctx = f.ctx = _new(_Ctx)")  # its slots set in place
-                src.append("        ctx.state = st")
-                src.append("        ctx.locals = loc")
-                src.append("        ctx.viewer = None")
+                src.extend(_FRAME_CONTEXT)
             if lines:
                 src.append("    w = None")
                 src.append("    try:")
@@ -1526,100 +1590,175 @@ class _Gen:
         return entries, "".join(self.xgen.defs) + "\n".join(lines) + "\n"
 
     def suspending(self, block: Block, j: int) -> list[str]:
-        """A step that may push a frame, ask or end the game: the commonest written out (as
-        their runners in effects.py do), the others through their runners; the segment
-        returns True when it suspended, else goes on."""
+        """A step that may push a frame, ask or end the game, at the end of a segment: its
+        kind's ``pause_`` method (the others through their runners, ``pause_by_runner``);
+        the segment returns True when it suspended, else goes on."""
         step = block.steps[j]
-        p = step.params
-        if step.kind == "if":
-            then, other = step.blocks["then"], step.blocks["else"]
-            test = self.x(p["test"])
+        pause = getattr(self, "pause_" + step.kind, self.pause_by_runner)
+        lines: list[str] = pause(step, block, j)
+        return lines
 
-            def push(b: Block, ind: str) -> list[str]:
-                if self.semi(b):  # a branch run by its function (its frame made only if
-                    return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # it asks
-                            f"{ind}    return True"]  # or the budget runs low)
-                return [*_frame("inner", self.const(b), "loc", "ctx", ind),  # the same
-                        *self.enter(b, block, j, ind)]  # locals: the same context
-            if then.steps and other.steps:
-                return ([f"    if {test}:", *push(then, "        "), "    else:",
-                         *push(other, "        ")])
-            if then.steps:
-                return [f"    if {test}:", *push(then, "        ")]
-            if other.steps:
-                return [f"    if not {test}:", *push(other, "        ")]
-            return [f"    {test}"]
-        if step.kind == "do":
-            proc = self.spec.procedures[p["name"]]
-            if self.semi(proc):  # run by its function, as a branch above
-                return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
-                        "        return True"]
-            return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
-                    *self.enter(proc, block, j, "    ")]
-        if step.kind == "end":
-            return [f"    st._finish({p['outcome']!r})", "    return True"]
-        if step.kind == "end_turn" and self.turn_ok():  # its hooks by their functions
-            return self.turn_lines(step, "    ", None)
-        if step.kind == "for_each":  # as _step_for_each (effects.py)
-            body = self.const(step.blocks["do"])
-            lines = [f"    items = {self.x(p['in'])} or []",
-                     "    if not _isinstance(items, _list):",
-                     "        items = [items]",
-                     "    _W.left -= _len(items)",  # Work.spend, written out
-                     "    if _W.left < 0:",
-                     "        _W.spend(0)",
-                     f"    if _len(st.frames) + _len(items) > {MAX_FRAMES}:",
-                     "        _too_many_frames(items)"]
-            if self.loop_ok(step):  # each body run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", None),
-                        f"    return _s{block.id}_{j + 1}(st, f)"]
-            return lines + [
-                "    for c in _reversed(items):",
-                "        l = _dict(loc)",
-                f"        l[{p['var']!r}] = c",
-                *_frame("inner", body, "l", "None", "        "),
-                "        st.frames.append(inner)",
-                "    inner = st.frames[-1]",
-                "    if inner is not f:",  # the first item's body runs at once
-                *self.enter_pushed(block, j, "        ")]
-        if step.kind == "choose":  # as _step_choose (effects.py)
-            var = p["var"]
-            lines = [f"    items = {self.x(p['from'])}",
-                     "    if items is None:",
-                     "        items = []",
-                     "    elif not _isinstance(items, _list):",
-                     "        items = [items]"]
-            if not p["optional"]:  # none or one: answered at once, nobody asked
-                lines += ["    if not items:",
-                          f"        loc[{var!r}] = None",
-                          f"        return _s{block.id}_{j + 1}(st, f)",
-                          "    if _len(items) == 1:",
-                          f"        loc[{var!r}] = items[0]",
-                          f"        return _s{block.id}_{j + 1}(st, f)"]
-            return [*lines, *self.ask_lines(step, "    "), "    return True"]
-        if step.kind == "card_effect":  # as its runner (effects.py): a frame per card that
-            by_code = {code: b for code, effects in self.spec.card_effects.items()  # has
-                       if (b := effects.get(p["name"])) is not None and b.steps}  # the effect
-            table = self.const(by_code)
-            if self.loop_ok(step):  # each card's run by its function, no frame pushed
-                return [*self.loop_lines(step, "    ", None),
-                        f"    return _s{block.id}_{j + 1}(st, f)"]
-            return [f"    for c in _reversed(_cards_of({self.x(p['card'])})):",
-                    f"        b = {table}.get(c.code)",
-                    "        if b is not None:",
-                    "            l = _dict(loc)",
-                    "            l['this'] = c",
-                    *_frame("inner", "b", "l", "None", "            "),
-                    "            st.frames.append(inner)",
-                    "    inner = st.frames[-1]",
-                    "    if inner is not f:",  # the last card's effect runs first, at once
-                    *self.enter_pushed(block, j, "        ")]
+    def pause_by_runner(self, step: Step, block: Block, j: int) -> list[str]:
         return [f"    {self.const(self.runners[block.id][j])}(st, f)",
                 "    if st.outcome is not None or st.pending is not None:",
                 "        return True",
                 "    inner = st.frames[-1]",
                 "    if inner is not f:",  # the frame it pushed runs at once
                 *self.enter_pushed(block, j, "        ")]
+
+    def branches(self, step: If, push: Callable[[Block, str], list[str]]) -> list[str]:
+        """An ``if`` that may push a frame: its test, then ``push`` of the branch it takes
+        (a branch without steps pushes none)."""
+        then, other = step.then, step.other
+        test = self.x(step.test)
+        if then.steps and other.steps:
+            return [f"    if {test}:", *push(then, "        "), "    else:",
+                    *push(other, "        ")]
+        if then.steps:
+            return [f"    if {test}:", *push(then, "        ")]
+        if other.steps:
+            return [f"    if not {test}:", *push(other, "        ")]
+        return [f"    {test}"]
+
+    def run_if(self, step: If, block: Block, j: int) -> list[str]:
+        return self.branches(step, lambda b, ind: [
+            *_frame("inner", self.const(b), "loc", "ctx", ind),  # the same locals: the
+            f"{ind}st.frames.append(inner)"])  # same context
+
+    def pause_if(self, step: If, block: Block, j: int) -> list[str]:
+        def push(b: Block, ind: str) -> list[str]:
+            if self.semi(b):  # a branch run by its function (its frame made only if it asks
+                return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # or the budget
+                        f"{ind}    return True"]  # runs low)
+            return [*_frame("inner", self.const(b), "loc", "ctx", ind),
+                    *self.enter(b, block, j, ind)]
+        return self.branches(step, push)
+
+    def run_do(self, step: Do, block: Block, j: int) -> list[str]:
+        proc = self.spec.procedures[step.name]
+        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
+                "    st.frames.append(inner)"]
+
+    def pause_do(self, step: Do, block: Block, j: int) -> list[str]:
+        proc = self.spec.procedures[step.name]
+        if self.semi(proc):  # run by its function, as a branch of an ``if``
+            return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
+                    "        return True"]
+        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
+                *self.enter(proc, block, j, "    ")]
+
+    def run_end(self, step: End, block: Block, j: int) -> list[str]:
+        return [f"    st._finish({step.outcome!r})"]
+
+    def pause_end(self, step: End, block: Block, j: int) -> list[str]:
+        return [*self.run_end(step, block, j), "    return True"]
+
+    def pause_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
+        if self.turn_ok():  # its hooks by their functions
+            return self.turn_lines(step, "    ", None)
+        return self.pause_by_runner(step, block, j)
+
+    def run_check_end(self, step: CheckEnd, block: Block, j: int) -> list[str]:
+        return ["    st._check_end()"]
+
+    def run_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
+        """The advance's frame (the seat whose turn ends, and the seat ``next`` named: saved
+        with it), then ``turn_end``'s on top."""
+        assert self.advance is not None
+        hooks = self.spec.hooks
+        lines = [*self.next_seat_lines(step.next, "    "),
+                 "    al = {'me': st.turn_seat}",
+                 "    if nx is not None:",
+                 "        al['@next'] = nx",
+                 *_frame("inner", self.const(self.advance), "al", "None", "    "),
+                 "    st.frames.append(inner)"]
+        if "turn_end" in hooks:
+            lines += [*_frame("inner", self.const(hooks["turn_end"]), "{'me': st.turn_seat}",
+                              "None", "    "),
+                      "    st.frames.append(inner)"]
+        return lines
+
+    def run_advance(self, step: Advance, block: Block, j: int) -> list[str]:
+        """The turn passed on (``advance_turn``), then ``turn_start``'s frame, and
+        ``round_end``'s on top when a round ended."""
+        hooks = self.spec.hooks
+        lines = ["    rw = _advance_turn(st, loc.get('@next'))"]
+        if "turn_start" in hooks:
+            lines += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': st.turn_seat}",
+                              "None", "    "),
+                      "    st.frames.append(inner)"]
+        if "round_end" in hooks:
+            lines += ["    if rw:",
+                      *_frame("inner", self.const(hooks["round_end"]), "{'me': st.turn_seat}",
+                              "None", "        "),
+                      "        st.frames.append(inner)"]
+        return lines
+
+    def run_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
+        """A frame per item, the first item's on top."""
+        return [*self.for_each_items(step, "    ", ""),
+                "    for c in _reversed(items):",
+                "        l = _dict(loc)",
+                f"        l[{step.var!r}] = c",
+                *_frame("inner", self.const(step.body), "l", "None", "        "),
+                "        st.frames.append(inner)"]
+
+    def pause_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
+        if self.loop_ok(step):  # each body run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        return [*self.run_for_each(step, block, j),
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the first item's body runs at once
+                *self.enter_pushed(block, j, "        ")]
+
+    def asked(self, step: Choose, go_on: str) -> list[str]:
+        """A ``choose`` answered at once when it is not optional and offers none or one
+        answer (then ``go_on``), else its question asked."""
+        lines = self.choose_items(step, "    ")
+        if not step.optional:  # none or one: answered at once, nobody asked
+            lines += ["    if _len(items) < 2:",
+                      f"        loc[{step.var!r}] = items[0] if items else None",
+                      f"        {go_on}"]
+        return [*lines, *self.ask_lines(step, "    ")]
+
+    def run_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+        return self.asked(step, "return")
+
+    def pause_choose(self, step: Choose, block: Block, j: int) -> list[str]:
+        return [*self.asked(step, f"return _s{block.id}_{j + 1}(st, f)"), "    return True"]
+
+    def run_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
+        """A frame per card that has the effect, the first card's on top."""
+        table = self.const(self.card_blocks(step))
+        return [f"    for c in _reversed(_cards_of({self.x(step.card)})):",
+                f"        b = {table}.get(c.code)",
+                "        if b is not None:",
+                "            l = _dict(loc)",
+                "            l['this'] = c",
+                *_frame("inner", "b", "l", "None", "            "),
+                "            st.frames.append(inner)"]
+
+    def pause_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
+        if self.loop_ok(step):  # each card's run by its function, no frame pushed
+            return [*self.loop_lines(step, "    ", None),
+                    f"    return _s{block.id}_{j + 1}(st, f)"]
+        return [*self.run_card_effect(step, block, j),
+                "    inner = st.frames[-1]",
+                "    if inner is not f:",  # the first card's effect (on top) runs at once
+                *self.enter_pushed(block, j, "        ")]
+
+    def for_each_items(self, step: ForEach, ind: str, depth: str) -> list[str]:
+        """``items``: what a ``for_each`` runs its body for, as a list, its work counted and
+        the frames it would push held to their limit (``depth``: as in ``loop_lines``)."""
+        return [f"{ind}items = {self.x(step.items)} or []",
+                f"{ind}if not _isinstance(items, _list):",
+                f"{ind}    items = [items]",
+                f"{ind}_W.left -= _len(items)",  # Work.spend, written out
+                f"{ind}if _W.left < 0:",
+                f"{ind}    _W.spend(0)",
+                f"{ind}if _len(st.frames) + {depth}_len(items) > {MAX_FRAMES}:",
+                f"{ind}    _too_many_frames(items)"]
 
     def message(self, render: Callable[[Any], str]) -> str:
         """A message in one language (a question's prompt) written out as ``render`` makes
@@ -1668,15 +1807,65 @@ class _Gen:
 
     def size_of_step(self, step: Step) -> int:
         """The steps a straight step runs inside it at most (its branches, its procedure)."""
-        if step.kind == "if":
-            return self.size(step.blocks["then"]) + self.size(step.blocks["else"])
-        if step.kind == "do":
-            return self.size(self.spec.procedures[step.params["name"]])
+        if isinstance(step, If):
+            return self.size(step.then) + self.size(step.other)
+        if isinstance(step, Do):
+            return self.size(self.spec.procedures[step.name])
         if step.kind == "end_turn":  # the advance, and the hooks it runs
             return 1 + sum(self.size(h) for h in self.turn_hooks())
         return 0
 
 
+
+
+def _advance_block(blocks: tuple[Block, ...]) -> Block | None:
+    """The block an end of turn pushes (its one step, the advance), among ``blocks``."""
+    return next((b for b in blocks if b.steps and isinstance(b.steps[0], Advance)), None)
+
+
+def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
+                 derived: dict[str, Callable[[Any], Any]] | None = None,
+                 still: frozenset[str] = frozenset()
+                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+    """Every step's runner, by block (effects.make_runners): a step whose kind has a
+    ``run_`` method, or a straight one a ``visit_`` method writes out, runs that generated
+    code (its expressions called); the others their runners of effects.py. ``derived``,
+    ``still``: as for ``make_segments``.
+
+    The generated runners are compiled when the first of them is called (most games never
+    run a step by step, and compiling them is a large part of a game's load): until then each
+    is a function of the same namespace whose first call compiles them all and gives each
+    its own code, so that the functions held (by the interpreter, the plans of straight
+    blocks, the segments' calls) run it from then on, without a call in between."""
+    steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
+             if hasattr(_Gen, "run_" + s.kind.lstrip("_"))
+             or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
+    ns: dict[str, Any] = {"__builtins__": {}}
+    written = {(block.id, j): _first_call(ns, f"_r{block.id}_{j}") for block, j in steps}
+
+    def compiled() -> None:
+        gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
+        gen.written = False  # (the expressions called: the interpreter's path is the rare one)
+        made = gen.run(partial(gen.runners_source, steps), "<steps>")
+        for fn in written.values():
+            fn.__code__ = made[fn.__name__].__code__
+            fn.__defaults__ = None
+        ns.update(made)  # (the same names, bound to the same values)
+    ns["_compiled"] = compiled
+    return effects_runners(blocks, spec, written)
+
+
+# the code of a generated runner before its first call (make_runners): all compiled, then it
+# runs its own
+_FIRST_CALL = next(c for c in compile(
+    "def _r(st, f, _name=None):\n    _compiled()\n    return _ns[_name](st, f)\n",
+    "<first call>", "exec").co_consts if isinstance(c, _CodeType))
+
+
+def _first_call(ns: dict[str, Any], name: str) -> Runner:
+    ns["_ns"] = ns
+    fn: Runner = _FunctionType(_FIRST_CALL, ns, name, (name,))
+    return fn
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
@@ -1692,7 +1881,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     flats: dict[int, bool] = {}
     flat_fns: dict[int, Callable[..., bool]] = {}
     out: list[Segments] = []
-    advance = next((b for b in blocks if b.steps and b.steps[0].kind == "_advance"), None)
+    advance = _advance_block(blocks)
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
         gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,

@@ -16,10 +16,11 @@ from .codegen import (
     end_rules,
     make_end_check,
     make_outcomes,
+    make_runners,
     make_segments,
 )
 from .context import make_readers
-from .effects import Effects, make_runners
+from .effects import Effects
 from .errors import ArgumentError, DeckError, OptionError, PlayerCountError
 from .expr import Compiled, did_you_mean, reads
 from .i18n import text_of
@@ -35,10 +36,10 @@ from .spec import (
     GameSpec,
     MoveSpec,
     Requirement,
-    Step,
     local_names,
 )
 from .state import BOX, Move, State, fold_accents
+from .steps import Advance, Choose
 from .values import arg_error, make_event, message_error, phrase_words
 
 _Random = random.Random
@@ -288,32 +289,32 @@ class Game:
     def _answer_words(self, spec: GameSpec) -> None:
         """The words of the questions and notations, as players type them."""
         # the notations of every question (choose step) the ruleset may ask, in every language
+        questions = [s for b in spec.blocks for s in b.steps if isinstance(s, Choose)]
         self.answer_notations: list[tuple[str, ...]] = [
-            n for b in spec.blocks for s in b.steps if s.kind == "choose"
-            for n in (s.params["notation"], *s.params["notations"].values())]
+            n for s in questions for n in (s.notation, *s.notations.values())]
         self.answer_notations += [  # and the words that decline an optional question
-            n for b in spec.blocks for s in b.steps if s.kind == "choose" and s.params["optional"]
-            for n in (s.params["pass"], *s.params["passes"].values())]
+            n for s in questions if s.optional for n in (s.pass_notation, *s.passes.values())]
         # the names of cards and combos, in every language, typed as the card (jouer boule de
         # feu sur Ben): by their first word, longest first, each the word notation compares
         self.phrases: dict[str, list[tuple[tuple[str, ...], str]]] = name_phrases(self)
         # the languages in which some notation or card code differs from the canonical one
         self.notation_langs: tuple[str, ...] = tuple(sorted(
             {lang for m in spec.moves for lang in m.notations}
-            | {lang for b in spec.blocks for s in b.steps if s.kind == "choose"
-               for lang in (*s.params["notations"], *s.params["passes"],
-                            *(x for w in s.params["words"].values() for x in w))}
+            | {lang for s in questions
+               for lang in (*s.notations, *s.passes, *(x for w in s.words.values() for x in w))}
             | {lang for c in spec.cards for lang in c.codes} | set(self.card_words)))
 
     def _compile_steps(self, spec: GameSpec) -> None:
         """The blocks' steps, the end check and the outcomes, as generated code."""
-        self.advance_block = Block(len(spec.blocks), (Step("_advance", {}, {}, "<end_turn>"),))
+        self.advance_block = Block(len(spec.blocks), (Advance("<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
         # each step made ready to run; the straight blocks' steps in one plan each
-        self.runners, self.straight = make_runners(self.all_blocks, spec)
+        derived = derived_readers(self)
+        self.runners, self.straight = make_runners(self.all_blocks, spec, derived,
+                                                   frozenset(self.memo_derived))
         # each block's steps as generated code, by the index they start at (codegen.py)
         self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
-                                      derived_readers(self), frozenset(self.memo_derived))
+                                      derived, frozenset(self.memo_derived))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # the end check: the rules' tests as one generated function (else one by one)
         self.end_check: Callable[[Any], None] = (make_end_check(self)

@@ -18,6 +18,7 @@ from .i18n import text_of
 from .limits import MAX_BINDINGS, MAX_WORK
 from .ruleset_messages import ruleset_error
 from .spec import ArgSpec, GameSpec, MoveSpec
+from .steps import Choose
 from .values import (
     CHOICE,
     RULESET_BUGS,
@@ -151,7 +152,7 @@ class MoveListing(StateBase):
         if not 0 < f.index <= len(f.block.steps):
             return legal
         step = f.block.steps[f.index - 1]
-        hint = step.params.get("bot") if step.kind == "choose" else None
+        hint = step.bot if isinstance(step, Choose) else None
         if hint is None:
             return legal
         ctx = Ctx(self, {"me": seat}, viewer=seat)

@@ -7,13 +7,14 @@ its file, line and field before any game starts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import yaml
 
+from . import steps
 from .cards import CardDef, ComboDef
 from .errors import ExpressionError, RulesetError
 from .expr import (
@@ -28,6 +29,7 @@ from .files import FileReadError, read_text, resolved
 from .functions import FunctionTable
 from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
+from .steps import Step
 
 LANGS = ("en", "fr")
 
@@ -81,16 +83,6 @@ class OptionSpec:
     # kept so that saves made before the option was replaced replay as they were played:
     # not offered (no list of options names it), still read and accepted
     retired: bool = False
-
-
-@attrs.frozen
-class Step:
-    """One effect step: its kind, its compiled parameters and the blocks it holds."""
-
-    kind: str
-    params: dict[str, Any]
-    blocks: dict[str, Block]
-    path: str
 
 
 @attrs.frozen
@@ -1043,124 +1035,152 @@ class _Loader:
         s = self.mapping(v, path)
         if "if" in s:
             self.mapping(s, path, {"if", "then", "else"}, ("if", "then"))
-            return Step("if", {"test": self.expr(s["if"], f"{path}.if")},
-                        {"then": self.block(s["then"], f"{path}.then"),
-                         "else": self.block(s.get("else", []), f"{path}.else")}, path)
+            return steps.If(path, self.expr(s["if"], f"{path}.if"),
+                            self.block(s["then"], f"{path}.then"),
+                            self.block(s.get("else", []), f"{path}.else"))
         if len(s) != 1:
             raise self.fail(path, "step_one_kind", kinds=', '.join(sorted(self.STEP_KEYS)),
                             got=sorted(s))
         kind, arg = next(iter(s.items()))
-        p = f"{path}.{kind}"
         if kind not in self.STEP_KEYS:
             raise self.fail(path, "unknown_effect", kind=kind,
                             close=close_to(kind, self.STEP_KEYS),
                             kinds=', '.join(sorted(self.STEP_KEYS)))
-        params: dict[str, Any] = {}
-        blocks: dict[str, Block] = {}
-        if kind in ("log", "announce"):  # announce: a line of the game's, no player's
-            params["text"] = self.template(arg, p)
-        elif kind in ("add", "set", "let"):
-            m = self.mapping(arg, p)
-            if kind != "let" and "var" in m:
-                self.mapping(m, p, {"var", "value", "seat"}, ("var", "value"))
-                names = {self.var_name(m["var"], f"{p}.var"): self.expr(m["value"], f"{p}.value")}
-                params["seat"] = self.expr(m["seat"], f"{p}.seat") if "seat" in m else None
-            else:
-                names = {(k if kind == "let" else self.var_name(k, f"{p}.{k}")):
-                         self.expr(x, f"{p}.{k}") for k, x in m.items()}
-                params["seat"] = None
-            params["values"] = names
-        elif kind == "move":
-            m = self.mapping(arg, p, self.STEP_KEYS["move"], ("what", "to"))
-            params["what"] = self.expr(m["what"], f"{p}.what")
-            params["to"] = self.zone_ref(m["to"], f"{p}.to")
-            params["at"] = self.at(m.get("at"), f"{p}.at")
-        elif kind == "deal":
-            m = self.mapping(arg, p, self.STEP_KEYS["deal"], ("from", "to"))
-            if ("count" in m) == ("fill" in m):
-                raise self.fail(p, "deal_count_fill")
-            params["from"] = self.zone_ref(m["from"], f"{p}.from")
-            params["to"] = self.zone_ref(m["to"], f"{p}.to")
-            params["count"] = self.expr(m["count"], f"{p}.count") if "count" in m else None
-            params["fill"] = self.expr(m["fill"], f"{p}.fill") if "fill" in m else None
-            params["at"] = self.at(m.get("at"), f"{p}.at")
-        elif kind == "shuffle":
-            params["zone"] = self.zone_ref(arg, p)
-        elif kind == "do":
-            name = self.string(arg, p)
-            if name not in self.procedure_names:
-                raise self.fail(p, "unknown_procedure", name=name,
-                                close=close_to(name, self.procedure_names))
-            params["name"] = name
-        elif kind == "end":
-            name = self.string(arg, p)
-            if name not in self.outcome_names:
-                raise self.fail(p, "unknown_outcome", name=name,
-                                close=close_to(name, self.outcome_names))
-            params["outcome"] = name
-        elif kind == "choose":
-            m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
-            params["var"] = self.string(m["var"], f"{p}.var")
-            params["from"] = self.expr(m["from"], f"{p}.from")
-            params["seat"] = self.expr(m.get("seat", "me"), f"{p}.seat")
-            notation, notations = self.notation(m["notation"], f"{p}.notation")
-            if notation.count("{choice}") != 1:
-                raise self.fail(f"{p}.notation", "notation_choice")
-            params["notation"] = notation
-            params["notations"] = notations
-            params["prompt"] = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
-            params["optional"] = self.boolean(m.get("optional", False), f"{p}.optional")
-            params["pass"], params["passes"] = self.notation(
-                m.get("pass", {"en": "pass", "fr": "passer"}), f"{p}.pass")
-            of = m.get("of", "values")
-            if of not in ("values", "seats"):
-                raise self.fail(f"{p}.of", "choose_of", v=of)
-            params["seats"] = of == "seats"
-            # how answers that are plain texts read in each language (the value stays the key)
-            params["words"] = self.answer_words(m.get("words", {}), f"{p}.words")
-            # the answers a bot weighs, over what the seat sees (State.bot_moves)
-            params["bot"] = self.expr(m["bot"], f"{p}.bot") if "bot" in m else None
-        elif kind == "reveal":
-            m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
-            params["what"] = self.expr(m["what"], f"{p}.what")
-            params["to"] = self.expr(m.get("to", "me"), f"{p}.to")
-            # the line the seats told see, instead of "saw ..."
-            params["log"] = self.template(m["log"], f"{p}.log") if "log" in m else None
-        elif kind == "flip":
-            m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))
-            params["var"] = self.string(m["var"], f"{p}.var")
-        elif kind == "for_each":
-            m = self.mapping(arg, p, self.STEP_KEYS["for_each"], ("in", "var", "do"))
-            params["in"] = self.expr(m["in"], f"{p}.in")
-            params["var"] = self.string(m["var"], f"{p}.var")
-            blocks["do"] = self.block(m["do"], f"{p}.do")
-        elif kind == "eliminate":
-            params["seat"] = self.expr(arg, p)
-        elif kind == "rejoin":  # eliminated seats come back into the game
-            params["seats"] = self.expr(arg, p)
-        elif kind == "random":  # one item (or count items) drawn at random from a list
-            m = self.mapping(arg, p, self.STEP_KEYS["random"], ("var", "from"))
-            params["var"] = self.string(m["var"], f"{p}.var")
-            params["from"] = self.expr(m["from"], f"{p}.from")
-            params["count"] = self.expr(m["count"], f"{p}.count") if "count" in m else None
-        elif kind == "card_effect":
-            m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))
-            params["card"] = self.expr(m["card"], f"{p}.card")
-            name = self.string(m["name"], f"{p}.name")
-            if name not in self.card_effect_names:
-                raise self.fail(f"{p}.name", "no_card_effect", name=name,
-                                names=', '.join(sorted(self.card_effect_names))
-                                or said("none"))
-            params["name"] = name
-        elif kind == "end_turn" and isinstance(arg, dict):
+        made: Step = getattr(self, f"step_{kind}")(arg, path, f"{path}.{kind}")
+        return made
+
+    def step_log(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Log(path, self.template(arg, p))
+
+    def step_announce(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Announce(path, self.template(arg, p))
+
+    def var_values(self, kind: str, arg: Any, p: str
+                   ) -> tuple[dict[str, Compiled], Compiled | None]:
+        """The vars (or locals) a set, add or let gives values, and the seat of the vars
+        per seat (``var: ..., value: ..., seat: ...``)."""
+        m = self.mapping(arg, p)
+        if kind != "let" and "var" in m:
+            self.mapping(m, p, {"var", "value", "seat"}, ("var", "value"))
+            return ({self.var_name(m["var"], f"{p}.var"): self.expr(m["value"], f"{p}.value")},
+                    self.expr(m["seat"], f"{p}.seat") if "seat" in m else None)
+        return {(k if kind == "let" else self.var_name(k, f"{p}.{k}")):
+                self.expr(x, f"{p}.{k}") for k, x in m.items()}, None
+
+    def step_set(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Set(path, *self.var_values("set", arg, p))
+
+    def step_add(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Add(path, *self.var_values("add", arg, p))
+
+    def step_let(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Let(path, self.var_values("let", arg, p)[0])
+
+    def step_move(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["move"], ("what", "to"))
+        return steps.Move(path, self.expr(m["what"], f"{p}.what"),
+                          self.zone_ref(m["to"], f"{p}.to"), self.at(m.get("at"), f"{p}.at"))
+
+    def step_deal(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["deal"], ("from", "to"))
+        if ("count" in m) == ("fill" in m):
+            raise self.fail(p, "deal_count_fill")
+        return steps.Deal(path, self.zone_ref(m["from"], f"{p}.from"),
+                          self.zone_ref(m["to"], f"{p}.to"),
+                          self.expr(m["count"], f"{p}.count") if "count" in m else None,
+                          self.expr(m["fill"], f"{p}.fill") if "fill" in m else None,
+                          self.at(m.get("at"), f"{p}.at"))
+
+    def step_shuffle(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Shuffle(path, self.zone_ref(arg, p))
+
+    def step_do(self, arg: Any, path: str, p: str) -> Step:
+        name = self.string(arg, p)
+        if name not in self.procedure_names:
+            raise self.fail(p, "unknown_procedure", name=name,
+                            close=close_to(name, self.procedure_names))
+        return steps.Do(path, name)
+
+    def step_end(self, arg: Any, path: str, p: str) -> Step:
+        name = self.string(arg, p)
+        if name not in self.outcome_names:
+            raise self.fail(p, "unknown_outcome", name=name,
+                            close=close_to(name, self.outcome_names))
+        return steps.End(path, name)
+
+    def step_choose(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["choose"], ("var", "from", "notation"))
+        var = self.string(m["var"], f"{p}.var")
+        source = self.expr(m["from"], f"{p}.from")
+        seat = self.expr(m.get("seat", "me"), f"{p}.seat")
+        notation, notations = self.notation(m["notation"], f"{p}.notation")
+        if notation.count("{choice}") != 1:
+            raise self.fail(f"{p}.notation", "notation_choice")
+        prompt = self.template(m["prompt"], f"{p}.prompt") if "prompt" in m else None
+        optional = self.boolean(m.get("optional", False), f"{p}.optional")
+        pass_notation, passes = self.notation(m.get("pass", {"en": "pass", "fr": "passer"}),
+                                              f"{p}.pass")
+        of = m.get("of", "values")
+        if of not in ("values", "seats"):
+            raise self.fail(f"{p}.of", "choose_of", v=of)
+        return steps.Choose(path, var, source, seat, notation, notations, prompt, optional,
+                            pass_notation, passes, of == "seats",
+                            self.answer_words(m.get("words", {}), f"{p}.words"),
+                            self.expr(m["bot"], f"{p}.bot") if "bot" in m else None)
+
+    def step_reveal(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
+        return steps.Reveal(path, self.expr(m["what"], f"{p}.what"),
+                            self.expr(m.get("to", "me"), f"{p}.to"),
+                            self.template(m["log"], f"{p}.log") if "log" in m else None)
+
+    def step_flip(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))
+        return steps.Flip(path, self.string(m["var"], f"{p}.var"))
+
+    def step_for_each(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["for_each"], ("in", "var", "do"))
+        items = self.expr(m["in"], f"{p}.in")
+        var = self.string(m["var"], f"{p}.var")
+        return steps.ForEach(path, items, var, self.block(m["do"], f"{p}.do"))
+
+    def step_eliminate(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Eliminate(path, self.expr(arg, p))
+
+    def step_rejoin(self, arg: Any, path: str, p: str) -> Step:
+        return steps.Rejoin(path, self.expr(arg, p))
+
+    def step_random(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["random"], ("var", "from"))
+        return steps.Random(path, self.string(m["var"], f"{p}.var"),
+                            self.expr(m["from"], f"{p}.from"),
+                            self.expr(m["count"], f"{p}.count") if "count" in m else None)
+
+    def step_card_effect(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["card_effect"], ("card", "name"))
+        card = self.expr(m["card"], f"{p}.card")
+        name = self.string(m["name"], f"{p}.name")
+        if name not in self.card_effect_names:
+            raise self.fail(f"{p}.name", "no_card_effect", name=name,
+                            names=', '.join(sorted(self.card_effect_names)) or said("none"))
+        return steps.CardEffect(path, card, name)
+
+    def step_end_turn(self, arg: Any, path: str, p: str) -> Step:
+        if isinstance(arg, dict):
             # end_turn: {next: seat}: that seat plays next; the same seat again is an extra
             # turn, which stays in the same round
             m = self.mapping(arg, p, self.STEP_KEYS["end_turn"], ("next",))
-            params["next"] = self.expr(m["next"], f"{p}.next")
-        elif kind in ("end_turn", "check_end"):
-            if arg not in (True, None):
-                raise self.fail(p, "no_parameters", kind=kind)
-        return Step(kind, params, blocks, path)
+            return steps.EndTurn(path, self.expr(m["next"], f"{p}.next"))
+        self.no_parameters("end_turn", arg, p)
+        return steps.EndTurn(path, None)
+
+    def step_check_end(self, arg: Any, path: str, p: str) -> Step:
+        self.no_parameters("check_end", arg, p)
+        return steps.CheckEnd(path)
+
+    def no_parameters(self, kind: str, arg: Any, p: str) -> None:
+        if arg not in (True, None):
+            raise self.fail(p, "no_parameters", kind=kind)
 
     def var_name(self, name: Any, path: str) -> str:
         text = self.string(name, path)
@@ -1427,11 +1447,3 @@ def _with_base(data: dict[str, Any], source: str, lines: _Lines, chain: list[str
             origins = {o: x for o, x in origins.items() if o.split(".")[0] != k}
             origins[k] = (source, lines)
     return merged, origins
-
-
-def iter_steps(block: Block) -> Iterator[Step]:
-    """Every step of a block and of the blocks inside it."""
-    for s in block.steps:
-        yield s
-        for b in s.blocks.values():
-            yield from iter_steps(b)

@@ -603,6 +603,14 @@ ENGINE_MESSAGES = Catalogue({
     # why a text is not JSON (json_why)
     "json_not_text": {"en": "it is not text", "fr": "ce n'est pas du texte"},
     "json_where": {"en": "{why}", "fr": "{why} : ligne {line}, colonne {column}"},
+    # the events of effect steps (effects.py)
+    "coin_heads": {"en": "coin: heads", "fr": "pièce : face"},
+    "coin_tails": {"en": "coin: tails", "fr": "pièce : pile"},
+    "saw": {"en": "saw {names}", "fr": "a vu {names}"},
+    "shuffled": {"en": "shuffled {zone}", "fr": "{zone} mélangé"},
+    "eliminated": {"en": "{name} is out", "fr": "{name} quitte la partie"},
+    "move_limit": {"en": "the game reached its limit of {limit} moves",
+                   "fr": "la partie a atteint sa limite de {limit} coups"},
 })
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +9,7 @@ import pytest
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.effects import _STEPS, Effects
+from tabletop.effects import Effects
 from tabletop.game import Game
 
 
@@ -27,16 +26,6 @@ def interpreter_only(game: Game) -> Game:
     g.segments = [{} for _ in g.segments]
     g.end_check = Effects._check_end_rules  # the end rules tested one by one
     g.outcomes = {}  # and the outcomes evaluated as the interpreter does
-    return g
-
-
-def stepwise(game: tabletop.Game) -> tabletop.Game:
-    """The game run by the interpreter's own step functions (no generated code, no step
-    made ready at load: shuffle, reveal, move, deal...)."""
-    g = interpreter_only(game)
-    g.runners = [tuple(partial(_STEPS[s.kind], s) if s.kind in _STEPS else r
-                       for s, r in zip(b.steps, runners, strict=True))
-                 for b, runners in zip(g.all_blocks, g.runners, strict=True)]
     return g
 
 

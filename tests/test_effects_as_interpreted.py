@@ -70,13 +70,13 @@ _OWN_NAMES = re.compile(
     # and the expressions' own (items, argument functions, values read once)
     r"|_[aitv]\d+|_h\d+_?|_end|_outcome|winners|scores|items"
     # and a flat block's (its function, the end of a turn run in place, a loop's index)
-    r"|_FLAT|_x\d+|nx|tso|tsn|tpn|tpo|i|r|cards|base|d"
+    r"|_FLAT|_x\d+|nx|tso|tsn|rw|i|r|cards|base|d"
     # and the frames a question asked in a block's function makes below it (fs, the cards x,
     # an end of turn's advance al)
     r"|fs|x|al"
-    # and a deal written out (its zones, count, pile and cards taken), a question's Pending,
-    # a seat's text made once for the vars a set names
-    r"|sk|n|k|pile|taken|pnd|ms)\Z")
+    # and a deal's zones and count, a question's Pending, a seat's text made once for the
+    # vars a set names
+    r"|sk|n|pnd|ms)\Z")
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",

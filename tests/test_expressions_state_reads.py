@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset, stepwise
+from helpers import interpreter_only, load_ruleset
 
 import tabletop
 from tabletop import RulesetError
@@ -147,7 +147,7 @@ def test_the_reads_are_written_out(tmp_path: Path) -> None:
 def test_every_move_plays_as_the_step_by_step_interpreter(tmp_path: Path, seed: int,
                                                           players: int) -> None:
     game = load_ruleset(tmp_path, RULES)
-    slow = stepwise(game)
+    slow = interpreter_only(game)
     a = game.new_game(players=players, seed=seed)
     b = slow.new_game(players=players, seed=seed)
     assert _seen(a) == _seen(b)
@@ -201,7 +201,7 @@ def test_a_game_saved_while_a_question_waits_loads_and_plays_on_alike(tmp_path: 
 
 def test_a_shipped_game_plays_as_the_step_by_step_interpreter() -> None:
     game = tabletop.load("deck-menteur")
-    slow = stepwise(game)
+    slow = interpreter_only(game)
     for seed, players, options in ((1, 2, {}), (2, 3, {"reveal": "round"}),
                                    (3, 4, {"deal": "refill", "announcer": "previous"})):
         a = game.new_game(players=players, seed=seed, options=options)

@@ -223,7 +223,7 @@ def test_blocks_that_never_ask_push_no_frame(tmp_path: Path,
     assert count_frames.pushed == 2 and st.pending is not None
     assert st.prompt("en") == "Say a or b" and st.prompt("fr") == "Dites a ou b"
     assert [(f.block.id, f.index) for f in st.frames] == [
-        (g.spec.moves[0].effects.id, 2), (g.spec.moves[0].effects.steps[1].blocks["then"].id, 1),
+        (g.spec.moves[0].effects.id, 2), (g.spec.moves[0].effects.steps[1].then.id, 1),
         (g.spec.procedures["asking"].id, 1)]
     st.play("say b")
     assert st.view(0)["pick"] == "b" and st.pending is None and st.current_player == 1

@@ -254,10 +254,10 @@ def test_frames_are_made_only_when_a_question_is_asked(tmp_path: Path) -> None:
     other.play("play c4")
     assert frames_as_saved(st) == frames_as_saved(other)
     resolve = g.spec.procedures["resolve"]
-    loop = resolve.steps[3].blocks["do"]
+    loop = resolve.steps[3].body
     assert [(f.block.id, f.index) for f in st.frames] == [
         (g.spec.moves[0].effects.id, 2), (resolve.id, 4), (loop.id, 0),
-        (loop.id, 1), (loop.steps[0].blocks["then"].id, 1)]
+        (loop.id, 1), (loop.steps[0].then.id, 1)]
     Counting.pushed = 0
     events = st.play("add 20")
     assert Counting.pushed == 0 and not st.frames

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_ruleset, stepwise
+from helpers import interpreter_only, load_ruleset
 from test_expressions_generated import Ctx
 
 import tabletop
@@ -113,7 +113,7 @@ def _seen(st: Any, rng: bool = True) -> Any:
 @pytest.mark.parametrize("seed", range(8))
 def test_the_moves_play_as_the_step_functions(tmp_path: Path, seed: int) -> None:
     game = load_ruleset(tmp_path, RULES)
-    slow = stepwise(game)
+    slow = interpreter_only(game)
     a = game.new_game(players=2, seed=seed)
     b = slow.new_game(players=2, seed=seed)
     rng = random.Random(seed)
