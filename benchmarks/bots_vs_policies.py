@@ -23,9 +23,9 @@ import time
 from typing import Any
 
 import tabletop
+from tabletop.analysis.stats import wilson
 from tabletop.bots import RandomBot, decide, make_bot
-from tabletop.state import Move, State
-from tabletop.stats import wilson
+from tabletop.engine.state import Move, State
 
 PAIRINGS = {
     "deck-menteur": ["always", "never", "random"],

@@ -39,10 +39,10 @@ import time
 from typing import Any
 
 import tabletop
+from tabletop.analysis.solve import ChanceSolver, solved, unseen_count
+from tabletop.analysis.stats import wilson
 from tabletop.bots import decide, make_bot
 from tabletop.cli.solve import solve_one
-from tabletop.solve import ChanceSolver, solved, unseen_count
-from tabletop.stats import wilson
 
 _BOTS: dict[tuple[tuple[str, float], ...], Any] = {}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .errors import (
+from tabletop.errors import (
     ArgumentError,
     DeckError,
     ExpressionError,
@@ -29,15 +29,16 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .registry import doc_path, games, load, restore, ruleset_path
-    from .state import Event, Move, Outcome, State
+    from tabletop.engine.game import Game
+    from tabletop.engine.state import Event, Move, Outcome, State
+    from tabletop.registry import doc_path, games, load, restore, ruleset_path
 
 # The engine is imported on first use of one of these names, so that a command that does not
 # play (`tabletop list`, `tabletop rules`) starts without it.
-_LAZY = {"Game": "game", "doc_path": "registry", "games": "registry", "load": "registry",
-         "restore": "registry", "ruleset_path": "registry", "Event": "state", "Move": "state",
-         "Outcome": "state", "State": "state"}
+_LAZY = {"Game": "engine.game", "doc_path": "registry", "games": "registry",
+         "load": "registry", "restore": "registry", "ruleset_path": "registry",
+         "Event": "engine.state", "Move": "engine.state", "Outcome": "engine.state",
+         "State": "engine.state"}
 
 
 def __getattr__(name: str) -> Any:

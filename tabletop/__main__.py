@@ -1,3 +1,3 @@
-from .cli import main
+from tabletop.cli import main
 
 raise SystemExit(main())

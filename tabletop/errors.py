@@ -32,8 +32,8 @@ class RulesetError(TabletopError):
 
     def __init__(self, message: str, *, file: str = "", line: int | None = None,
                  field: str = "", reasons: dict[str, str] | None = None) -> None:
-        from .i18n import LANGS
-        from .ruleset_messages import ruleset_texts
+        from tabletop.i18n.catalogue import LANGS
+        from tabletop.i18n.messages import ruleset_texts
 
         reasons = reasons or {}
         texts = {}
@@ -56,7 +56,7 @@ class RulesetError(TabletopError):
     def of(cls, key: str, /, *, file: str = "", line: int | None = None, field: str = "",
            **kw: object) -> RulesetError:
         """The mistake ``key`` of ruleset_messages' catalogue (its values as keywords)."""
-        from .ruleset_messages import ruleset_texts
+        from tabletop.i18n.messages import ruleset_texts
 
         reasons = ruleset_texts(key, **kw)
         return cls(reasons["en"], file=file, line=line, field=field, reasons=reasons)

@@ -8,13 +8,13 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import SaveFileError, TabletopError, UnknownGameError
-from .files import MAX_PAGE_BYTES, FileReadError, is_file, read_text, resolved
-from .i18n import text_of
+from tabletop.errors import SaveFileError, TabletopError, UnknownGameError
+from tabletop.i18n.catalogue import text_of
+from tabletop.safety.files import MAX_PAGE_BYTES, FileReadError, is_file, read_text, resolved
 
 if TYPE_CHECKING:  # the engine is imported when a game is loaded: `tabletop list` starts fast
-    from .game import Game
-    from .state import State
+    from tabletop.engine.game import Game
+    from tabletop.engine.state import State
 
 _HERE = Path(__file__).resolve().parent
 
@@ -44,7 +44,7 @@ def add_games_dir(path: str | Path) -> None:
     """Look for games in this folder too (``tabletop play my-game --games-dir DIR``)."""
     p = Path(path).expanduser()
     if not p.is_dir():
-        from .values import message_error
+        from tabletop.rules.values import message_error
 
         raise message_error(UnknownGameError, "no_games_dir", path=path)
     _games_dirs.append(p)
@@ -111,7 +111,7 @@ def ruleset_path(game_id: str) -> Path:
     """
     p = rulesets_dir() / f"{game_id}.yaml"
     if not p.is_file():
-        from .values import message_error
+        from tabletop.rules.values import message_error
 
         raise message_error(UnknownGameError, "unknown_game_id", game=game_id,
                             games=", ".join(games()))
@@ -139,9 +139,9 @@ def page_lang(page: Path) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_path(path: str, ref: str | None) -> Game:
-    from .context import ENGINE_FUNCTIONS
-    from .game import Game
-    from .spec import load_spec
+    from tabletop.engine.context import ENGINE_FUNCTIONS
+    from tabletop.engine.game import Game
+    from tabletop.rules.spec import load_spec
 
     return Game(load_spec(path, ENGINE_FUNCTIONS), ref)
 
@@ -162,13 +162,13 @@ def locate(game: str | Path) -> tuple[Path, str | None]:
         return found, str(found)
     if p.suffix in (".yaml", ".yml") or p.exists() or p.is_symlink():
         if p.is_dir() or not (p.exists() or p.is_symlink()):
-            from .values import message_error
+            from tabletop.rules.values import message_error
 
             raise message_error(UnknownGameError, "no_ruleset_file", path=text,
                                 games=", ".join(games()))
         return resolved(p), str(resolved(p))  # not a regular file: load says so
-    from .expr import did_you_mean
-    from .values import message_error
+    from tabletop.lang.expr import did_you_mean
+    from tabletop.rules.values import message_error
 
     known = [*games(), *user_games()]
     raise message_error(UnknownGameError, "unknown_game", game=text,
@@ -197,7 +197,7 @@ def restore(text: str | bytes) -> State:
         anything its moves do not explain (one sentence naming it).
     :raises ArgumentError: ``text`` is not text.
     """
-    from .values import arg_error, message_error
+    from tabletop.rules.values import arg_error, message_error
     if not isinstance(text, str | bytes | bytearray):
         raise arg_error("restore", "text", "save", text)
     try:
@@ -218,8 +218,8 @@ def _why(e: BaseException) -> str | dict[str, str]:
 
 
 def _restore(text: str | bytes | bytearray) -> State:
-    from .state import SAVE_FORMAT, State
-    from .values import json_why, message_error
+    from tabletop.engine.state import SAVE_FORMAT, State
+    from tabletop.rules.values import json_why, message_error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -302,8 +302,8 @@ def _saved_options(game: Game, options: Any) -> tuple[dict[str, str], list[str]]
         of the game (misspelled, or dropped since without the ruleset keeping it as a
         ``retired`` option), or has a value the game does not allow.
     """
-    from .expr import close_to
-    from .values import message_error
+    from tabletop.lang.expr import close_to
+    from tabletop.rules.values import message_error
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
         raise message_error(SaveFileError, "save_options")
     spec = game.spec.options
@@ -328,8 +328,8 @@ def _saved_options(game: Game, options: Any) -> tuple[dict[str, str], list[str]]
 def _replay(game: Game, data: dict[str, Any]) -> State:
     """The saved game started again from its seed, options and players and its moves played:
     a save is checked like a new game (its options already read by ``_saved_options``)."""
-    from .limits import MAX_SEED
-    from .values import message_error
+    from tabletop.rules.values import message_error
+    from tabletop.safety.limits import MAX_SEED
     name = game.spec.name
     seed, names = data.get("seed"), data.get("names")
     players: Any = data.get("players")

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .files import (
+from tabletop.safety.files import (
     MAX_CACHE_BYTES,
     MAX_RULESET_BYTES,
     FileReadError,
@@ -119,7 +119,7 @@ def _write_cache(data: dict[str, Any]) -> None:
 
 
 def _entry_of(game_ref: str) -> dict[str, Any]:
-    from .registry import load  # the engine, only when the cache cannot answer
+    from tabletop.registry import load  # the engine, only when the cache cannot answer
 
     spec = load(game_ref).spec
     return {"id": spec.id, "name": dict(spec.name), "summary": dict(spec.summary),
@@ -131,7 +131,7 @@ def summaries(refs: dict[str, Path]) -> dict[str, dict[str, Any] | Exception]:
     """For each game (id or path -> its ruleset file), its summary: a dict with ``id``,
     ``name`` and ``summary`` (language -> text), ``min_players``, ``max_players`` and
     ``own_rules``; or the TabletopError met while loading it."""
-    from .errors import TabletopError
+    from tabletop.errors import TabletopError
 
     cache = _read_cache()
     out: dict[str, dict[str, Any] | Exception] = {}

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .game import Game
-from .registry import load, restore
-from .state import State
+from tabletop.engine.game import Game
+from tabletop.engine.state import State
+from tabletop.registry import load, restore
 
 
 class InvariantError(AssertionError):

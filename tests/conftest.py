@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from helpers import Counting  # noqa: E402  (found on the path set just above)
 
-from tabletop.effects import Effects  # noqa: E402
+from tabletop.engine.effects import Effects  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -9,8 +9,8 @@ import pytest
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.effects import Effects
-from tabletop.game import Game
+from tabletop.engine.effects import Effects
+from tabletop.engine.game import Game
 
 
 def load_ruleset(tmp_path: Path, text: str, name: str = "ruleset.yaml") -> tabletop.Game:

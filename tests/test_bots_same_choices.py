@@ -16,11 +16,11 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.base import SeedLater
 from tabletop.bots import decide, make_bot
 from tabletop.bots.expert import ExpertBot
+from tabletop.engine.base import SeedLater
+from tabletop.engine.views import _jsonable
 from tabletop.errors import RulesetError
-from tabletop.views import _jsonable
 
 # Chosen by main before this pass (8ad7313): game, players, seed, moves played at random (the
 # seed's generator) before the decision, then the moves of bot:mcts (12 iterations, no time

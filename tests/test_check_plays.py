@@ -10,7 +10,7 @@ import pytest
 from helpers import load_ruleset
 
 from tabletop import RulesetError
-from tabletop.checker import play_check
+from tabletop.analysis.checker import play_check
 from tabletop.cli import main
 
 GOOD = """\

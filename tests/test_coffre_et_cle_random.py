@@ -33,7 +33,7 @@ def game() -> tabletop.Game:
     return tabletop.load("coffre-et-cle")
 
 
-def card_at(st: tabletop.State, key: str) -> tabletop.cards.CardDef:
+def card_at(st: tabletop.State, key: str) -> tabletop.lang.cards.CardDef:
     return st.spec.cards[st.zones[key][0]]
 
 

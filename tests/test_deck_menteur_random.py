@@ -121,7 +121,7 @@ def test_the_check_catches_a_leaked_card() -> None:
     check = Checker(1)
     check(st)
     hidden = codes(st, "hand/1")[0]
-    st.log.append(tabletop.state.Event("log", 0, {"en": f"peeks at {hidden}",
+    st.log.append(tabletop.engine.state.Event("log", 0, {"en": f"peeks at {hidden}",
                                                   "fr": f"voit {hidden}"}))
     with pytest.raises(InvariantError, match="names"):
         check(st)

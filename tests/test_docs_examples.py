@@ -10,7 +10,7 @@ import pytest
 from helpers import load_ruleset
 from test_views_hidden import hidden_cards_change_no_view
 
-from tabletop.checker import play_check
+from tabletop.analysis.checker import play_check
 from tabletop.testing import random_game
 
 DOCS = Path(__file__).parent.parent / "docs"

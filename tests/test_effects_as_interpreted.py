@@ -16,11 +16,11 @@ from helpers import interpreter_only, load_ruleset
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.codegen import _NAMESPACE, segments_source
-from tabletop.context import ENGINE_FUNCTIONS
-from tabletop.expr import CARD_SLOTS
-from tabletop.game import Game
-from tabletop.values import Event, make_event
+from tabletop.engine.compile.codegen import _NAMESPACE, segments_source
+from tabletop.engine.context import ENGINE_FUNCTIONS
+from tabletop.engine.game import Game
+from tabletop.lang.expr import CARD_SLOTS
+from tabletop.rules.values import Event, make_event
 
 HOSTILE_NAME = "x'); __import__('os').system('echo pwned') #\\n\\\\\\\""
 RULES = f"""\
@@ -184,8 +184,8 @@ def test_an_event_made_fast_is_the_same_value() -> None:
 def test_frames_and_contexts_made_in_place_have_every_slot() -> None:
     """The generated code makes frames and contexts by setting their slots in place (no
     ``__init__`` call): it sets these, and these are all there are."""
-    from tabletop.context import Ctx
-    from tabletop.values import Frame
+    from tabletop.engine.context import Ctx
+    from tabletop.rules.values import Frame
 
     assert Frame.__slots__ == ("block", "index", "locals", "ctx")
     assert Ctx.__slots__ == ("state", "locals", "viewer")

@@ -16,9 +16,9 @@ from test_effects_as_interpreted import _check_source
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.codegen import segments_source
-from tabletop.context import ENGINE_FUNCTIONS, Ctx, _seat_list
-from tabletop.moves import _choice_plan
+from tabletop.engine.compile.codegen import segments_source
+from tabletop.engine.context import ENGINE_FUNCTIONS, Ctx, _seat_list
+from tabletop.engine.moves import _choice_plan
 
 RULES = """\
 id: compiled-move
@@ -202,7 +202,7 @@ def test_a_comparison_with_a_number_is_written_out_and_agrees(text: str) -> None
     from test_expressions_generated import Ctx as BareCtx
 
     from tabletop.errors import ExpressionError
-    from tabletop.expr import _closure, compile_expr, generate_source, parse_expr
+    from tabletop.lang.expr import _closure, compile_expr, generate_source, parse_expr
 
     tree = parse_expr(text, None, {})
     source = generate_source(tree)
@@ -260,7 +260,7 @@ view: {score: score}
 def test_the_end_check_reads_each_remembered_derived_value_once(tmp_path: Path) -> None:
     """The end rules that read a derived value run in a window that remembers it: the
     generated check reads each once into a variable, and ends games as the interpreter does."""
-    from tabletop.codegen import end_check_source
+    from tabletop.engine.compile.codegen import end_check_source
 
     g = load_ruleset(tmp_path, END_RULES)
     assert g.end_memo and {"laid", "total"} <= g.memo_derived
@@ -287,7 +287,7 @@ def test_the_end_check_reads_each_remembered_derived_value_once(tmp_path: Path) 
 def test_combos_are_remembered_by_the_cards_and_agree_with_their_codes() -> None:
     """``combos(cards)`` is remembered by the cards themselves (in their order) across moves,
     and by their codes and counts: the same combos either way, whatever the order."""
-    from tabletop.context import _combos
+    from tabletop.engine.context import _combos
 
     g = tabletop.load("arcane-arena")
     st = g.new_game(players=2, seed=1)

@@ -128,7 +128,7 @@ def test_card_require_is_checked_at_load(tmp_path: Path) -> None:
 
 
 def test_join_makes_one_text() -> None:
-    from tabletop.expr import compile_expr
+    from tabletop.lang.expr import compile_expr
 
     class Ctx:
         locals: dict[str, object] = {}

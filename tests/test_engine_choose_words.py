@@ -11,7 +11,7 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.state import State
+from tabletop.engine.state import State
 
 RULESET = """
 id: choose-words-test

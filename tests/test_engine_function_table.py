@@ -1,4 +1,4 @@
-"""The table of functions (tabletop/functions.py) is what the loader checks a call against,
+"""The table of functions (tabletop/lang/functions.py) is what the loader checks a call against,
 what the compilers write its calls from, and what the game reads a function's purity from."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from tabletop import RulesetError
-from tabletop.context import ENGINE_FUNCTIONS
-from tabletop.functions import Function
-from tabletop.game import Game
-from tabletop.spec import load_spec_text
+from tabletop.engine.context import ENGINE_FUNCTIONS
+from tabletop.engine.game import Game
+from tabletop.lang.functions import Function
+from tabletop.rules.spec import load_spec_text
 
 RULES = """\
 id: table

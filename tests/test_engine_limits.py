@@ -1,4 +1,4 @@
-"""A ruleset from anyone is safe to load and to play: every limit of tabletop.limits is one
+"""A ruleset from anyone is safe to load and to play: every limit of tabletop.safety.limits is one
 RulesetError naming the line and the limit, within seconds and bounded memory.
 
 Each file of tests/hostile/ holds one defect and says, in its first comment lines, the message
@@ -20,7 +20,7 @@ import pytest
 from helpers import load_ruleset
 
 from tabletop import RulesetError
-from tabletop.limits import MAX_CARDS
+from tabletop.safety.limits import MAX_CARDS
 
 HOSTILE = Path(__file__).parent / "hostile"
 MEMORY_CAP = 1_000_000_000  # bytes of address space for the child
@@ -170,7 +170,7 @@ def test_the_pure_python_reader_has_the_same_limits(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     import yaml
 
-    from tabletop import limits
+    from tabletop.safety import limits
     monkeypatch.setattr(limits, "_LOADER", yaml.SafeLoader)
     with pytest.raises(RulesetError, match="nested more than 64 levels deep"):
         load_ruleset(tmp_path, "id: " + "[" * 5000)

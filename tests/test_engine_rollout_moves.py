@@ -10,7 +10,7 @@ from helpers import load_ruleset
 
 import tabletop
 from tabletop.bots import decide, make_bot
-from tabletop.state import State
+from tabletop.engine.state import State
 
 RULESET = """
 id: rollout-moves-test

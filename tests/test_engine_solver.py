@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import load_ruleset
 
+from tabletop.analysis.solve import PerfectSolver, state_key
 from tabletop.errors import RulesetError
-from tabletop.solve import PerfectSolver, state_key
 
 GAME = """
 id: climb
@@ -119,7 +119,7 @@ solver:
 
 
 def test_relabel_plays_a_move_once_and_deals_what_it_revealed(tmp_path) -> None:
-    from tabletop.solve import ChanceSolver, _played, outcomes
+    from tabletop.analysis.solve import ChanceSolver, _played, outcomes
 
     # the lantern dealt shows; it burns at the next walk: relabel is true
     game = load_ruleset(tmp_path, RELABEL.replace("      - ACT\n", ""))
@@ -132,7 +132,7 @@ def test_relabel_plays_a_move_once_and_deals_what_it_revealed(tmp_path) -> None:
 
 
 def test_relabel_that_is_not_true_is_caught_by_the_check(tmp_path) -> None:
-    from tabletop.solve import SolveError, outcomes
+    from tabletop.analysis.solve import SolveError, outcomes
 
     # here the lantern dealt burns at once: the move acts on the card it reveals
     act = '      - add: {light: "-first(lit).value"}\n'

@@ -21,9 +21,9 @@ from helpers import interpreter_only, load_ruleset
 from test_effects_as_interpreted import _check_source
 
 from tabletop import RulesetError
-from tabletop.codegen import _LOG_MEMO, flat_source, segments_source
-from tabletop.expr import Work
-from tabletop.values import Move
+from tabletop.engine.compile.codegen import _LOG_MEMO, flat_source, segments_source
+from tabletop.lang.expr import Work
+from tabletop.rules.values import Move
 
 RULES = """\
 id: loglines

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.context import ENGINE_FUNCTIONS
+from tabletop.engine.context import ENGINE_FUNCTIONS
 from tabletop.errors import ExpressionError
-from tabletop.expr import (
+from tabletop.lang.expr import (
     CARD_SLOTS,
     CORE,
     HELPERS,
@@ -195,8 +195,8 @@ def test_generated_code_and_closures_agree(text: str) -> None:
 
 
 def test_work_limit_still_stops_a_runaway_expression() -> None:
-    from tabletop.expr import Work
-    from tabletop.limits import MAX_WORK
+    from tabletop.lang.expr import Work
+    from tabletop.safety.limits import MAX_WORK
 
     Work.reset()
     with pytest.raises(ExpressionError, match="items"):
@@ -282,7 +282,7 @@ LOOPS = [
 def test_written_out_core_functions_agree_with_the_closures(text: str) -> None:
     """The comprehensions give what the closures give (values, errors, work counted) and
     leave ``it`` in the locals as the closures do."""
-    from tabletop.expr import Work
+    from tabletop.lang.expr import Work
 
     values = {"x": 3, "y": 4, "z": None, "l": [1, 2, 3], "d": {"k": "v"}, "w": [5, 6],
               "ll": [[1, 2], [3], [4, 5, 6]]}
@@ -354,7 +354,7 @@ def test_hostile_names_reach_the_engine_code_only_as_constants(tmp_path: Path) -
     value) holds them only as string constants, and the game plays."""
     from helpers import load_ruleset
 
-    from tabletop.expr import tree_of
+    from tabletop.lang.expr import tree_of
 
     g = load_ruleset(tmp_path, HOSTILE_RULESET)
     fns = [*g.spec.derived.values(), *(body for _p, body in g.spec.functions.values())]
@@ -450,7 +450,12 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
     (codegen.py) hold a ruleset's words only as constants, and the game plays and ends."""
     from helpers import load_ruleset
 
-    from tabletop.codegen import _NAMESPACE, end_check_source, outcome_source, segments_source
+    from tabletop.engine.compile.codegen import (
+        _NAMESPACE,
+        end_check_source,
+        outcome_source,
+        segments_source,
+    )
 
     g = load_ruleset(tmp_path, HOSTILE_END)
     sources = [segments_source(g, b) for b in g.all_blocks]

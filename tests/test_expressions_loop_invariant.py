@@ -21,10 +21,17 @@ from helpers import interpreter_only, load_ruleset
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.codegen import end_check_source, segments_source
+from tabletop.engine.compile.codegen import end_check_source, segments_source
 from tabletop.errors import ExpressionError
-from tabletop.expr import Work, _closure, _seat_count, compile_expr, generate_source, parse_expr
-from tabletop.limits import MAX_WORK
+from tabletop.lang.expr import (
+    Work,
+    _closure,
+    _seat_count,
+    compile_expr,
+    generate_source,
+    parse_expr,
+)
+from tabletop.safety.limits import MAX_WORK
 
 RULES = """\
 id: loopinv

@@ -16,11 +16,11 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.context import ENGINE_FUNCTIONS, Ctx
+from tabletop.engine.context import ENGINE_FUNCTIONS, Ctx
 from tabletop.errors import ExpressionError
-from tabletop.expr import Work, _closure, generate_source, tree_of
-from tabletop.limits import MAX_WORK
-from tabletop.values import PUBLIC
+from tabletop.lang.expr import Work, _closure, generate_source, tree_of
+from tabletop.rules.values import PUBLIC
+from tabletop.safety.limits import MAX_WORK
 
 GAMES = [("arcane-arena", 2), ("arcane-duel", 2), ("aria", 2), ("coffre-et-cle", 4),
          ("deck-menteur", 2), ("expedition-rivale", 2), ("push-to-five", 3),
@@ -265,7 +265,7 @@ def test_the_same_where_over_the_same_zone_is_kept_once_in_a_listing() -> None:
     """Scoundrel's fight and fight-bare both take a monster of the room: the phase's lister
     filters the room once for both; the listed moves are the interpreter's (the listing
     tests compare every lister with it) and each card of the room is offered as before."""
-    from tabletop.listing import phase_source
+    from tabletop.engine.compile.listing import phase_source
 
     game = tabletop.load("scoundrel")
     source, _ns = phase_source(game, game.spec.moves, True, False)

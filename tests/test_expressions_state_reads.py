@@ -20,8 +20,8 @@ from helpers import interpreter_only, load_ruleset
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.codegen import end_check_source, flat_source, segments_source
-from tabletop.expr import Work
+from tabletop.engine.compile.codegen import end_check_source, flat_source, segments_source
+from tabletop.lang.expr import Work
 
 RULES = """\
 id: direct

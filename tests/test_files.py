@@ -1,5 +1,6 @@
 """Every file tabletop reads is checked as a regular file of bounded size BEFORE it is read
-(tabletop/files.py): a FIFO never hangs a command, /dev/zero never fills the memory, a ruleset
+(tabletop/safety/files.py): a FIFO never hangs a command, /dev/zero never fills the memory, a
+ruleset
 that extends a huge base is refused at the limit; each is one sentence naming the file.
 
 Each test runs under a guard: an alarm that stops a read which would hang (a FIFO opened the
@@ -21,7 +22,7 @@ import pytest
 from tabletop import registry
 from tabletop.cli import main
 from tabletop.errors import RulesetError, TabletopError
-from tabletop.files import FileReadError, read_text
+from tabletop.safety.files import FileReadError, read_text
 
 ZERO = Path("/dev/zero")
 pytestmark = pytest.mark.skipif(not ZERO.exists() or not hasattr(os, "mkfifo"),

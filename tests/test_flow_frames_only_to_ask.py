@@ -20,7 +20,7 @@ from test_effects_as_interpreted import _check_source
 
 import tabletop
 from tabletop import RulesetError, SaveFileError
-from tabletop.codegen import flat_source, segments_source
+from tabletop.engine.compile.codegen import flat_source, segments_source
 from tabletop.registry import restore
 from tabletop.testing import replay
 

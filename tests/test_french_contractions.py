@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 import tabletop
-from tabletop.i18n import elide_fr
+from tabletop.i18n.catalogue import elide_fr
+from tabletop.i18n.messages import RULESET_MESSAGES
 from tabletop.registry import games, ruleset_path
-from tabletop.ruleset_messages import RULESET_MESSAGES
 
 # what the contraction changes: de + Le/Les + a capital
 _NAME_AFTER_DE = re.compile(r"\b[Dd]e Les? [A-ZÀ-Ý]")
@@ -59,8 +59,8 @@ def test_no_french_text_of_a_game_is_changed_by_the_contraction(gid: str) -> Non
 
 def test_no_french_template_of_the_catalogue_is_changed_by_the_contraction() -> None:
     """Only a name given as a value (the game's, in « de {game} ») contracts."""
-    from tabletop.ui.i18n import TABLE_MESSAGES
-    from tabletop.values import ENGINE_MESSAGES
+    from tabletop.i18n.table import TABLE_MESSAGES
+    from tabletop.rules.values import ENGINE_MESSAGES
     templates = [m["fr"] for catalogue in (RULESET_MESSAGES, ENGINE_MESSAGES, TABLE_MESSAGES)
                  for m in catalogue.values()]
     assert len(templates) > 400

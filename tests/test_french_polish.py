@@ -16,9 +16,9 @@ from terminal import clean, spawn
 
 import tabletop
 from tabletop.cli import main
+from tabletop.cli.starter import write_starter
+from tabletop.i18n.table import TABLE_MESSAGES
 from tabletop.registry import games, ruleset_path
-from tabletop.starter import write_starter
-from tabletop.ui.i18n import TABLE_MESSAGES
 
 
 def _french(node: Any) -> list[str]:

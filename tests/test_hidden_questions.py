@@ -28,9 +28,9 @@ import pytest
 
 import tabletop
 from tabletop import registry
-from tabletop.i18n import text_of
-from tabletop.state import Event, State
-from tabletop.views import place_cards
+from tabletop.engine.state import Event, State
+from tabletop.engine.views import place_cards
+from tabletop.i18n.catalogue import text_of
 
 GAMES = registry.games()
 

@@ -8,9 +8,9 @@ import pytest
 
 import tabletop
 from tabletop.cli.help import HELP_MESSAGES
-from tabletop.ruleset_messages import RULESET_MESSAGES
-from tabletop.ui.i18n import TABLE_MESSAGES, default_lang
-from tabletop.values import ENGINE_MESSAGES
+from tabletop.i18n.messages import RULESET_MESSAGES
+from tabletop.i18n.table import TABLE_MESSAGES, default_lang
+from tabletop.rules.values import ENGINE_MESSAGES
 
 
 def _fields(template: str) -> set[str]:

@@ -1,5 +1,6 @@
 """The legal moves are listed by code generated at load, one function per move
-(tabletop/listing.py): it lists exactly what the interpreter lists (the same moves, in the
+(tabletop/engine/compile/listing.py): it lists exactly what the interpreter lists (the same
+moves, in the
 same order, the same work counted), its source holds only our own names (the ruleset's words reach
 it as string constants), and a ruleset's mistake met while listing still names its field."""
 
@@ -13,17 +14,17 @@ import pytest
 from helpers import load_ruleset
 
 import tabletop
-from tabletop.context import ENGINE_FUNCTIONS, Ctx
-from tabletop.errors import RulesetError
-from tabletop.expr import CARD_SLOTS, CORE, HELPERS, Work
-from tabletop.listing import (
+from tabletop.engine.compile.listing import (
     _BASE,
     _reads_no_argument,
     lister_source,
     make_phase_lister,
     phase_source,
 )
-from tabletop.values import CHOICE, Move
+from tabletop.engine.context import ENGINE_FUNCTIONS, Ctx
+from tabletop.errors import RulesetError
+from tabletop.lang.expr import CARD_SLOTS, CORE, HELPERS, Work
+from tabletop.rules.values import CHOICE, Move
 
 GAMES = ["scoundrel", "arcane-duel", "arcane-arena", "aria", "coffre-et-cle", "deck-menteur",
          "expedition-rivale", "push-to-five", "pyramide-escape"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.checker import play_check
+from tabletop.analysis.checker import play_check
 from tabletop.cli import main
 from tabletop.testing import random_game
 

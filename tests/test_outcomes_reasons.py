@@ -17,10 +17,10 @@ from helpers import load_ruleset
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.checker import play_check
-from tabletop.codegen import lazy_reason, plain_reason
-from tabletop.game import Game
-from tabletop.values import EndTexts, Event, Outcome, make_outcome
+from tabletop.analysis.checker import play_check
+from tabletop.engine.compile.codegen import lazy_reason, plain_reason
+from tabletop.engine.game import Game
+from tabletop.rules.values import EndTexts, Event, Outcome, make_outcome
 
 RULES = """\
 id: ends

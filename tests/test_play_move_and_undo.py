@@ -20,10 +20,10 @@ from test_expressions_generated import Ctx
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.codegen import end_check_source
+from tabletop.engine.compile.codegen import end_check_source
 from tabletop.errors import ExpressionError
-from tabletop.expr import Work, _closure, compile_expr, parse_expr
-from tabletop.limits import MAX_NUMBER, MAX_WORK
+from tabletop.lang.expr import Work, _closure, compile_expr, parse_expr
+from tabletop.safety.limits import MAX_NUMBER, MAX_WORK
 
 RULES = """\
 id: costs

@@ -15,9 +15,9 @@ from helpers import load_ruleset
 
 import tabletop
 from tabletop import RulesetError
-from tabletop.base import shuffle
-from tabletop.game import Game
-from tabletop.values import make_event
+from tabletop.engine.base import shuffle
+from tabletop.engine.game import Game
+from tabletop.rules.values import make_event
 
 
 class _Draws(random.Random):
@@ -167,7 +167,7 @@ def test_a_move_that_fails_half_way_leaves_no_trace(game_id: str,
     game = tabletop.load(game_id)
     players = game.spec.min_players
     rng = random.Random(5)
-    work = tabletop.expr.Work
+    work = tabletop.lang.expr.Work
     failed = 0
     for seed in range(3):
         st = game.new_game(players=players, seed=seed)

@@ -6,8 +6,8 @@ import pytest
 from rich.console import Console
 
 import tabletop
-from tabletop.context import ENGINE_FUNCTIONS
-from tabletop.spec import load_spec_text
+from tabletop.engine.context import ENGINE_FUNCTIONS
+from tabletop.rules.spec import load_spec_text
 from tabletop.ui.render import render_view
 
 

@@ -14,11 +14,11 @@ import pytest
 
 from tabletop import RulesetError
 from tabletop.cli import main
-from tabletop.context import ENGINE_FUNCTIONS
-from tabletop.game import Game
-from tabletop.ruleset_messages import RULESET_MESSAGES, yaml_problem
-from tabletop.spec import load_spec_text
-from tabletop.starter import write_starter
+from tabletop.cli.starter import write_starter
+from tabletop.engine.context import ENGINE_FUNCTIONS
+from tabletop.engine.game import Game
+from tabletop.i18n.messages import RULESET_MESSAGES, yaml_problem
+from tabletop.rules.spec import load_spec_text
 
 HOSTILE = Path(__file__).parent / "hostile"
 

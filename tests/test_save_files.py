@@ -19,7 +19,7 @@ import pytest
 from terminal import clean, spawn
 
 import tabletop
-from tabletop import savefiles
+from tabletop.engine import savefiles
 
 
 def _quit(child: pexpect.spawn) -> str:

@@ -1,5 +1,5 @@
 """The ruleset schema, a JSON Schema generated from the loader's own definitions
-(python -m tabletop.schema > docs/ruleset.schema.json): up to date, it validates every shipped
+(python -m tabletop.rules.schema > docs/ruleset.schema.json): up to date, it validates every shipped
 ruleset and every example, and rejects the broken corpus' type errors.
 
 The validator below covers the part of JSON Schema the generated schema uses (the project takes
@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from tabletop import registry
-from tabletop.schema import schema
-from tabletop.starter import starter_text
+from tabletop.cli.starter import starter_text
+from tabletop.rules.schema import schema
 
 ROOT = Path(__file__).parent.parent
 SCHEMA_FILE = ROOT / "docs" / "ruleset.schema.json"
@@ -76,7 +76,7 @@ RULESETS = [*(registry.ruleset_path(g) for g in registry.games()),
 
 def test_the_published_schema_is_up_to_date() -> None:
     assert SCHEMA == json.loads(json.dumps(schema())), (
-        "run: python -m tabletop.schema > docs/ruleset.schema.json")
+        "run: python -m tabletop.rules.schema > docs/ruleset.schema.json")
 
 
 @pytest.mark.parametrize("path", RULESETS, ids=lambda p: p.stem)

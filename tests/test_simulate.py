@@ -17,10 +17,10 @@ from rich.console import Console
 from terminal import clean, spawn
 
 import tabletop
-from tabletop import simulate as sim
-from tabletop import stats
+from tabletop.analysis import simulate as sim
+from tabletop.analysis import stats
 from tabletop.cli import main
-from tabletop.ui import simulate as screen
+from tabletop.ui import report as screen
 
 HERE = Path(__file__).parent
 COIN = str(HERE / "rulesets" / "coin-flip.yaml")

@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from tabletop import checker, registry
-from tabletop import simulate as sim
+from tabletop import registry
+from tabletop.analysis import checker
+from tabletop.analysis import simulate as sim
 from tabletop.cli import main
 
 HERE = Path(__file__).parent
@@ -162,7 +163,7 @@ def test_a_chunk_whose_worker_dies_each_time_is_named_as_missing(
 def test_the_report_says_which_games_are_missing_and_why() -> None:
     from rich.console import Console
 
-    from tabletop.ui import simulate as screen
+    from tabletop.ui import report as screen
     t = sim.run([setup()], 30).tallies[0]
     why = {"en": "its worker was stopped by SIGKILL each time",
            "fr": "son processus a été arrêté par SIGKILL à chaque fois"}

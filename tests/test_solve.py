@@ -1,4 +1,4 @@
-"""The solvers (tabletop/solve.py) and bot:expert, through the public API."""
+"""The solvers (tabletop/analysis/solve.py) and bot:expert, through the public API."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import random
 import pytest
 
 from tabletop import registry
-from tabletop.bots import decide, make_bot
-from tabletop.cli import main
-from tabletop.solve import (
+from tabletop.analysis.solve import (
     NOWIN,
     ChanceSolver,
     PerfectSolver,
@@ -19,6 +17,8 @@ from tabletop.solve import (
     outcomes,
     state_key,
 )
+from tabletop.bots import decide, make_bot
+from tabletop.cli import main
 
 SCOUNDREL = registry.load("scoundrel")
 PYRAMIDE = registry.load("pyramide-escape")

@@ -15,9 +15,9 @@ import pytest
 from helpers import load_ruleset
 
 from tabletop import registry
+from tabletop.analysis.solve import NOWIN, PerfectSolver, SolverWords, state_key
 from tabletop.cli import main
 from tabletop.errors import RulesetError
-from tabletop.solve import NOWIN, PerfectSolver, SolverWords, state_key
 
 SCOUNDREL = registry.load("scoundrel")
 OPTIONS = [{"binding": b, "difficulty": d}

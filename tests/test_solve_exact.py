@@ -11,9 +11,7 @@ from helpers import load_ruleset
 from test_solve import ITEMS, PYRAMIDE, _brute
 
 from tabletop import registry
-from tabletop.bots import decide, make_bot
-from tabletop.cli import main
-from tabletop.solve import (
+from tabletop.analysis.solve import (
     ChanceSolver,
     SolverWords,
     _deal,
@@ -24,6 +22,8 @@ from tabletop.solve import (
     state_key,
     table_file,
 )
+from tabletop.bots import decide, make_bot
+from tabletop.cli import main
 
 # A small solo game with hidden cards and a coin: cross four planks of unknown weight
 # (walking costs the weight and 1, leaping 1 on heads and twice the weight on tails).
@@ -325,7 +325,7 @@ def test_pyramide_win_bound_never_changes_the_exact_value() -> None:
 def test_pyramide_win_bound_never_changes_a_best_score(rooms, options) -> None:
     from test_solve import _exhaustive
 
-    from tabletop.solve import NOWIN, PerfectSolver
+    from tabletop.analysis.solve import NOWIN, PerfectSolver
     st = PYRAMIDE.new_game(deck=[*rooms[:4], *ITEMS], options=options)
     st.play("no item")
     st.play("no item")

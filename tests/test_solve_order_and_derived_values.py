@@ -13,10 +13,10 @@ import pytest
 from helpers import load_ruleset
 
 from tabletop import registry
-from tabletop.context import Ctx
+from tabletop.analysis.solve import NOWIN, PerfectSolver, SolveError, SolverWords, state_key
+from tabletop.engine.context import Ctx
 from tabletop.errors import RulesetError
-from tabletop.expr import Work
-from tabletop.solve import NOWIN, PerfectSolver, SolveError, SolverWords, state_key
+from tabletop.lang.expr import Work
 
 SCOUNDREL = registry.load("scoundrel")
 

@@ -12,7 +12,7 @@ from helpers import load_ruleset
 from test_solve import PYRAMIDE
 from test_solve_exact import CROSSING
 
-from tabletop.solve import ChanceSolver, chance_key, outcomes, state_key
+from tabletop.analysis.solve import ChanceSolver, chance_key, outcomes, state_key
 
 
 def _plain(st, memo):

@@ -11,9 +11,9 @@ import signal
 import pytest
 from test_solve_exact import _crossing
 
-from tabletop import solve
+from tabletop.analysis import solve
+from tabletop.analysis.solve import ChanceSolver, OutOfBudget, partial_file, solved, table_file
 from tabletop.cli import main
-from tabletop.solve import ChanceSolver, OutOfBudget, partial_file, solved, table_file
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +136,7 @@ def test_a_solve_out_of_time_says_where_its_positions_are_and_how_big(
         tmp_path, monkeypatch, capsys) -> None:
     """`solve GAME` not solved within --seconds leaves its positions in the cache: the
     sentence names the file and its size, to delete it or to go on from it."""
-    from tabletop.files import size_text
+    from tabletop.safety.files import size_text
 
     monkeypatch.setenv("COLUMNS", "400")  # the long path on one line
     game = _crossing(tmp_path)

@@ -1,4 +1,5 @@
-"""The exact solver's compact table of solved positions (tabletop/solvetable.py): what a long
+"""The exact solver's compact table of solved positions (tabletop/analysis/solvetable.py):
+what a long
 solve relies on is that every position put is found again, with its value and depth, after
 the table has grown and after it has been written out and read back."""
 
@@ -8,7 +9,7 @@ import random
 
 import pytest
 
-from tabletop.solvetable import EMPTY, SolvedTable
+from tabletop.analysis.solvetable import EMPTY, SolvedTable
 
 
 def test_every_entry_is_found_again_after_growing_like_a_dictionary() -> None:

@@ -107,7 +107,7 @@ def test_rules_of_a_ruleset_with_its_own_page(cache: Path, tmp_path: Path,
 def test_list_and_rules_start_without_the_engine(command: list[str], cache: Path) -> None:
     code = ("import sys; from tabletop.cli import main; main(sys.argv[1:]); "
             "print('ENGINE', sorted(m for m in sys.modules if m in "
-            "('tabletop.state', 'tabletop.spec', 'tabletop.game', 'yaml')))")
+            "('tabletop.engine.state', 'tabletop.rules.spec', 'tabletop.engine.game', 'yaml')))")
     for run in ("cold", "warm"):
         out = subprocess.run([sys.executable, "-c", code, *command], capture_output=True,
                              text=True, check=True).stdout

@@ -16,7 +16,7 @@ from rich.console import Console
 
 import tabletop
 from tabletop.bots import make_bot
-from tabletop.ui.i18n import TABLE_MESSAGES
+from tabletop.i18n.table import TABLE_MESSAGES
 from tabletop.ui.terminal import Table
 
 WORD = re.compile(r"[^\W\d_]{2,}")

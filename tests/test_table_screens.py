@@ -12,8 +12,8 @@ import pytest
 from rich.console import Console
 
 import tabletop
-from tabletop.i18n import text_of
-from tabletop.ui.i18n import t
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.table import t
 from tabletop.ui.render import Fit, render_outcome, render_screen, screen_height, text_height
 from tabletop.ui.terminal import replay_command
 

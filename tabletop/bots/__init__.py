@@ -14,13 +14,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..errors import BotError, TabletopError
-from ..expr import Compiled
-from ..ruleset_messages import ruleset_error
-from ..state import Move, State
-from ..values import message_error
-from ..views import LazyView
-from .expert import ExpertBot
+from tabletop.bots.expert import ExpertBot
+from tabletop.engine.state import Move, State
+from tabletop.engine.views import LazyView
+from tabletop.errors import BotError, TabletopError
+from tabletop.i18n.messages import ruleset_error
+from tabletop.lang.expr import Compiled
+from tabletop.rules.values import message_error
 
 Sampler = Callable[[random.Random], State]
 

@@ -18,8 +18,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..errors import BotError
-from ..solve import (
+from tabletop.analysis.solve import (
     NOWIN,
     ChanceSolver,
     OutOfBudget,
@@ -30,10 +29,11 @@ from ..solve import (
     state_key,
     unseen_count,
 )
-from ..state import Ctx, Move, State
+from tabletop.engine.state import Ctx, Move, State
+from tabletop.errors import BotError
 
 if TYPE_CHECKING:
-    from . import Sampler
+    from tabletop.bots import Sampler
 
 
 class ExpertBot:

@@ -15,12 +15,12 @@ from typing import Any, Protocol
 
 from rich.console import Console
 
-from .. import __version__, registry
-from ..errors import TabletopError
-from ..ui.i18n import t
-from ..ui.output import SafeConsole, prepare_streams
-from . import check, list_games, new, play, rules, saves, serve, simulate, solve
-from .parser import Command, Formatter, Help, Parser, add_help, argv_lang, help_in
+from tabletop import __version__, registry
+from tabletop.cli import check, list_games, new, play, rules, saves, serve, simulate, solve
+from tabletop.cli.parser import Command, Formatter, Help, Parser, add_help, argv_lang, help_in
+from tabletop.errors import TabletopError
+from tabletop.i18n.table import t
+from tabletop.ui.output import SafeConsole, prepare_streams
 
 EXAMPLES = """\
   tabletop list

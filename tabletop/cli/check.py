@@ -1,4 +1,5 @@
-"""``tabletop check``: load a ruleset, then play random games with it (tabletop/checker.py)."""
+"""``tabletop check``: load a ruleset, then play random games with it
+(tabletop/analysis/checker.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import argparse
 
 from rich.console import Console
 
-from .. import registry
-from ..errors import TabletopError
-from ..i18n import text_of
-from ..ruleset_messages import ruleset_texts
-from ..ui.i18n import default_lang
-from .parser import Command, Help, add_lang
+from tabletop import registry
+from tabletop.cli.parser import Command, Help, add_lang
+from tabletop.errors import TabletopError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import ruleset_texts
+from tabletop.i18n.table import default_lang
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -25,7 +26,7 @@ def arguments(command: Command, h: Help) -> None:
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     """Load a ruleset, then play random games with it: 0 when nothing is wrong, else 1 (the
     report in ``--lang``)."""
-    from .. import checker
+    from tabletop.analysis import checker
 
     path, lang = a.path, a.lang or default_lang()
 

@@ -1,10 +1,10 @@
 """The help of the `tabletop` command (``tabletop --help``, ``tabletop play --help``), in the
-catalogue shape of tabletop/i18n.py: a key for each help text and each argument's name
+catalogue shape of tabletop/i18n/catalogue.py: a key for each help text and each argument's name
 (``meta_``)."""
 
 from __future__ import annotations
 
-from ..i18n import Catalogue
+from tabletop.i18n.catalogue import Catalogue
 
 HELP_MESSAGES = Catalogue({
     "help_examples": {"en": "examples:", "fr": "exemples :"},

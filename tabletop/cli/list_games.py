@@ -6,10 +6,10 @@ import argparse
 
 from rich.console import Console
 
-from .. import registry
-from ..i18n import text_of
-from ..ui.i18n import default_lang, t
-from .parser import Command, Help, add_games_dir, add_lang
+from tabletop import registry
+from tabletop.cli.parser import Command, Help, add_games_dir, add_lang
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.table import default_lang, t
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -22,7 +22,7 @@ def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    from ..summary import summaries
+    from tabletop.summary import summaries
 
     lang = a.lang or default_lang()
     table = RichTable(title=t(lang, "list_title"))

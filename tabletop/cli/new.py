@@ -6,8 +6,8 @@ import argparse
 
 from rich.console import Console
 
-from ..ui.i18n import t
-from .parser import Command, Help, add_lang
+from tabletop.cli.parser import Command, Help, add_lang
+from tabletop.i18n.table import t
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -18,7 +18,7 @@ def arguments(command: Command, h: Help) -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    from ..starter import write_starter
+    from tabletop.cli.starter import write_starter
 
     path = write_starter(a.name, a.dir, lang)
     console.print(f"{t(lang, 'cli_wrote', path=path)}\n"

@@ -9,10 +9,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from ..i18n import LANGS
-from ..ui.i18n import default_lang, t
-from ..ui.output import clean
-from .help import HELP_MESSAGES
+from tabletop.cli.help import HELP_MESSAGES
+from tabletop.i18n.catalogue import LANGS
+from tabletop.i18n.table import default_lang, t
+from tabletop.ui.output import clean
 
 # what says a help text in the language of the command line: h("help_seed")
 Help = Callable[..., str]

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from .. import registry, savefiles
-from ..ui.i18n import default_lang
-from . import usage
-from .parser import (
+from tabletop import registry
+from tabletop.cli import usage
+from tabletop.cli.parser import (
     Command,
     Help,
     add_game,
@@ -22,10 +21,12 @@ from .parser import (
     add_players,
     add_seat,
 )
+from tabletop.engine import savefiles
+from tabletop.i18n.table import default_lang
 
 if TYPE_CHECKING:
-    from ..bots import Bot
-    from ..state import State
+    from tabletop.bots import Bot
+    from tabletop.engine.state import State
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -97,7 +98,7 @@ def _drop_typed_ahead() -> None:
 
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
-    from ..ui.terminal import Table
+    from tabletop.ui.terminal import Table
 
     lang = a.lang or default_lang()
     delay = usage.delay(a.delay, a.watch)

@@ -6,11 +6,11 @@ import argparse
 
 from rich.console import Console
 
-from .. import registry
-from ..files import MAX_PAGE_BYTES, read_text
-from ..i18n import text_of
-from ..ui.i18n import default_lang, t
-from .parser import Command, Help, add_game, add_games_dir, add_lang
+from tabletop import registry
+from tabletop.cli.parser import Command, Help, add_game, add_games_dir, add_lang
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.table import default_lang, t
+from tabletop.safety.files import MAX_PAGE_BYTES, read_text
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -24,7 +24,7 @@ def arguments(command: Command, h: Help) -> None:
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     from rich.markdown import Markdown
 
-    from ..summary import summaries
+    from tabletop.summary import summaries
 
     game, lang, designer = a.game, a.lang or default_lang(), a.designer
     path, ref = registry.locate(game)

@@ -11,13 +11,14 @@ from pathlib import Path
 
 from rich.console import Console
 
-from .. import registry, savefiles
-from ..errors import TabletopError
-from ..i18n import text_of
-from ..ruleset_messages import counted, os_why
-from ..ui.i18n import default_lang, t
-from .parser import Command, Help, add_lang
-from .usage import UsageError
+from tabletop import registry
+from tabletop.cli.parser import Command, Help, add_lang
+from tabletop.cli.usage import UsageError
+from tabletop.engine import savefiles
+from tabletop.errors import TabletopError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import counted, os_why
+from tabletop.i18n.table import default_lang, t
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -52,7 +53,7 @@ def _say(console: Console, text: str, style: str | None = None) -> None:
 
 def _list(console: Console, found: list[savefiles.Entry], folder: Path, lang: str) -> int:
     """Two lines a save: its file (to type after --load), then what it is."""
-    from ..ui.terminal import typed_text
+    from tabletop.ui.terminal import typed_text
 
     _say(console, t(lang, "saves_title", folder=folder), "bold")
     for e in found:
@@ -78,7 +79,7 @@ def _clean(console: Console, found: list[savefiles.Entry], folder: Path, yes: bo
            lang: str) -> int:
     """The saves of finished games removed: a save is removed only when it loads as a finished
     game and no table plays on it."""
-    from ..ui.terminal import typed_text
+    from tabletop.ui.terminal import typed_text
 
     done: list[Path] = []
     for e in found:

@@ -7,9 +7,7 @@ import re
 
 from rich.console import Console
 
-from ..errors import TabletopError
-from ..ui.i18n import default_lang, in_every_lang, t
-from .parser import (
+from tabletop.cli.parser import (
     Command,
     Help,
     Parser,
@@ -20,7 +18,9 @@ from .parser import (
     add_players,
     add_seat,
 )
-from .play import start_table
+from tabletop.cli.play import start_table
+from tabletop.errors import TabletopError
+from tabletop.i18n.table import default_lang, in_every_lang, t
 
 
 def _port(arg: str) -> int:
@@ -49,7 +49,7 @@ def arguments(command: Command, h: Help) -> None:
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     lang = a.lang or default_lang()
     try:
-        from ..web.serve import serve
+        from tabletop.web.serve import serve
     except ImportError:  # the web extra is not installed
         raise TabletopError(t("en", "serve_needs_web"), texts=in_every_lang("serve_needs_web")
                             ) from None

@@ -1,5 +1,5 @@
-"""``tabletop simulate``: many games with bots, and their figures (tabletop/simulate.py,
-tabletop/ui/simulate.py)."""
+"""``tabletop simulate``: many games with bots, and their figures (tabletop/analysis/simulate.py,
+tabletop/ui/report.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ import argparse
 
 from rich.console import Console
 
-from .. import registry
-from ..ui.i18n import default_lang
-from . import usage
-from .parser import (
+from tabletop import registry
+from tabletop.cli import usage
+from tabletop.cli.parser import (
     Command,
     Help,
     add_game,
@@ -20,6 +19,7 @@ from .parser import (
     add_players,
     add_seat,
 )
+from tabletop.i18n.table import default_lang
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -42,8 +42,8 @@ def arguments(command: Command, h: Help) -> None:
 
 def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     """Play many games with bots and report the figures."""
-    from .. import simulate
-    from ..ui import simulate as screen
+    from tabletop.analysis import simulate
+    from tabletop.ui import report as screen
 
     game = registry.load(a.game)
     spec = game.spec

@@ -13,14 +13,14 @@ from typing import Any
 
 from rich.console import Console
 
-from .. import registry
-from ..files import size_text
-from ..i18n import LANGS, text_of
-from ..ruleset_messages import counted, number
-from ..ui.i18n import default_lang, t
-from . import usage
-from .parser import Command, Help, add_games_dir, add_lang, add_option
-from .usage import UsageError
+from tabletop import registry
+from tabletop.cli import usage
+from tabletop.cli.parser import Command, Help, add_games_dir, add_lang, add_option
+from tabletop.cli.usage import UsageError
+from tabletop.i18n.catalogue import LANGS, text_of
+from tabletop.i18n.messages import counted, number
+from tabletop.i18n.table import default_lang, t
+from tabletop.safety.files import size_text
 
 
 def arguments(command: Command, h: Help) -> None:
@@ -47,7 +47,7 @@ def run(console: Console, a: argparse.Namespace, lang: str) -> int:
 
 def solve_one(job: tuple[str, int, dict[str, str], float]) -> tuple[int, bool | None, float]:
     """One deal of ``tabletop solve --games`` (in a worker): (seed, verdict or None, seconds)."""
-    from ..solve import OutOfBudget, PerfectSolver
+    from tabletop.analysis.solve import OutOfBudget, PerfectSolver
 
     game_id, seed, options, seconds = job
     st = registry.load(game_id).new_game(players=1, seed=seed, options=options)
@@ -104,7 +104,7 @@ def _deals(console: Console, a: argparse.Namespace, game: Any, options: dict[str
 
     from rich.progress import Progress
 
-    from .. import stats
+    from tabletop.analysis import stats
 
     if not 1 <= a.games <= 1_000_000:
         raise UsageError("cli_solve_games", n=a.games)
@@ -145,7 +145,7 @@ def _deals(console: Console, a: argparse.Namespace, game: Any, options: dict[str
 def _one_deal(a: argparse.Namespace, game: Any, options: dict[str, str], lang: str,
               out: dict[str, object]) -> list[str]:
     """``--seed`` or ``--deck``: can this deal be won, its best score and a winning line."""
-    from .. import solve
+    from tabletop.analysis import solve
 
     if a.deck is not None:
         codes = [c for c in re.split(r"[\s,]+", a.deck.strip()) if c]
@@ -199,7 +199,7 @@ def _one_deal(a: argparse.Namespace, game: Any, options: dict[str, str], lang: s
 def _best_play(a: argparse.Namespace, game: Any, state: Any, options: dict[str, str],
                lang: str, status: Any, out: dict[str, object]) -> list[str]:
     """No seed: the chance of best play, over every deal (or each move of a saved game)."""
-    from .. import solve
+    from tabletop.analysis import solve
 
     if state is None:
         state = game.new_game(players=1, seed=0, options=options)
@@ -243,7 +243,7 @@ def _unfinished(e: BaseException, game: Any, options: dict[str, str], seconds: f
                 ) -> BaseException:
     """What a search of the whole game stopped by its budget or by Ctrl-C says: where the
     positions solved so far are kept, and how big that is."""
-    from .. import solve
+    from tabletop.analysis import solve
 
     kept = getattr(e, "kept", 0)
     counts = {lang: number(kept, lang) for lang in LANGS}

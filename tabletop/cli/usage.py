@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import savefiles
-from ..errors import TabletopError
-from ..i18n import LANGS
-from ..ruleset_messages import number, os_why, player_span
-from ..ui.i18n import in_every_lang
+from tabletop.engine import savefiles
+from tabletop.errors import TabletopError
+from tabletop.i18n.catalogue import LANGS
+from tabletop.i18n.messages import number, os_why, player_span
+from tabletop.i18n.table import in_every_lang
 
 if TYPE_CHECKING:
-    from ..bots import Bot
+    from tabletop.bots import Bot
 
 MAX_DELAY = 60.0
 WATCH_DELAY = 1.0  # a move a second: a person can follow a watched game
@@ -64,7 +64,7 @@ def players(arg: str | None, solo: bool, spec_min: int, spec_max: int
 def seat_bots(seats: list[str], players: int) -> list[tuple[int, str, str, dict[str, float]]]:
     """Each ``--seat N=bot:KIND[:k=v,...]`` checked: (N from 1, the item as written, the bot
     kind, its settings), for ``play`` and ``simulate``."""
-    from ..bots import make_bot
+    from tabletop.bots import make_bot
 
     out: list[tuple[int, str, str, dict[str, float]]] = []
     for item in seats:
@@ -99,7 +99,7 @@ def bots(seats: list[str], players: int, watch: bool, seed: int | None
          ) -> tuple[dict[int, Bot], list[str]]:
     """The bots of ``--seat N=bot:KIND[:k=v,...]`` (and of --watch), with their seat specs as
     they are written, for the save file and the replay command."""
-    from ..bots import make_bot
+    from tabletop.bots import make_bot
 
     out: dict[int, Bot] = {}
     specs: list[str] = []
@@ -129,7 +129,7 @@ def options(items: list[str]) -> dict[str, str]:
 
 def seed(arg: str | None) -> int | None:
     """``--seed``: a whole number from 0 to MAX_SEED, or None when not given."""
-    from ..limits import MAX_SEED
+    from tabletop.safety.limits import MAX_SEED
 
     if arg is None:
         return None

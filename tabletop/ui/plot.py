@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..ruleset_messages import counted, number
-from .i18n import t
+from tabletop.i18n.messages import counted, number
+from tabletop.i18n.table import t
 
 
 def available() -> bool:
@@ -30,7 +30,7 @@ def _hist(ax: Any, h: Mapping[str, int], label: str) -> None:
 
 
 def write(rep: Mapping[str, Any], path: Path, lang: str = "en") -> None:
-    """Draw the report ``rep`` (tabletop.simulate.report) as a PNG at ``path``."""
+    """Draw the report ``rep`` (tabletop.analysis.simulate.report) as a PNG at ``path``."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

@@ -15,11 +15,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import text_of
-from ..spec import RANK_WORDS, SUIT_SYMBOL, GameSpec
-from ..state import Event, Move, State
-from ..values import fold_accents
-from .i18n import t
+from tabletop.engine.state import Event, Move, State
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.table import t
+from tabletop.rules.spec import RANK_WORDS, SUIT_SYMBOL, GameSpec
+from tabletop.rules.values import fold_accents
 
 SUIT_STYLE = {"S": "bold white on grey15", "C": "bold white on grey15",
               "D": "bold red on grey93", "H": "bold red on grey93"}

@@ -15,18 +15,18 @@ from pathlib import Path
 from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 
-from .. import savefiles
-from ..bots import Bot, decide
-from ..bots.expert import ExpertBot
-from ..errors import BotError, RulesetError, TabletopError
-from ..files import MAX_PAGE_BYTES, read_text
-from ..i18n import text_of
-from ..registry import doc_path, page_lang
-from ..ruleset_messages import os_why
-from ..state import Event, Move, State
-from .i18n import bot_name, t
-from .output import clean
-from .render import (
+from tabletop.bots import Bot, decide
+from tabletop.bots.expert import ExpertBot
+from tabletop.engine import savefiles
+from tabletop.engine.state import Event, Move, State
+from tabletop.errors import BotError, RulesetError, TabletopError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import os_why
+from tabletop.i18n.table import bot_name, t
+from tabletop.registry import doc_path, page_lang
+from tabletop.safety.files import MAX_PAGE_BYTES, read_text
+from tabletop.ui.output import clean
+from tabletop.ui.render import (
     Fit,
     event_line,
     names_unseen,

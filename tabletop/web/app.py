@@ -19,10 +19,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ..bots import decide
-from ..i18n import LANGS
-from ..ui.i18n import t
-from .table import COLUMNS, TABLE, Screen, WebTable
+from tabletop.bots import decide
+from tabletop.i18n.catalogue import LANGS
+from tabletop.i18n.table import t
+from tabletop.web.table import COLUMNS, TABLE, Screen, WebTable
 
 MAX_MESSAGE = 1024  # bytes: the longest message a page may send (a move is a few dozen)
 HEADERS = {

@@ -14,13 +14,13 @@ from pathlib import Path
 import segno
 import uvicorn
 
-from ..bots import Bot
-from ..errors import TabletopError
-from ..ruleset_messages import os_why
-from ..state import State
-from ..ui.i18n import TABLE_MESSAGES, bot_name, in_every_lang, t
-from .app import make_app
-from .table import WebTable
+from tabletop.bots import Bot
+from tabletop.engine.state import State
+from tabletop.errors import TabletopError
+from tabletop.i18n.messages import os_why
+from tabletop.i18n.table import TABLE_MESSAGES, bot_name, in_every_lang, t
+from tabletop.web.app import make_app
+from tabletop.web.table import WebTable
 
 BOT_PAUSE = 0.6  # seconds before each bot's move: people follow it, its timing tells nothing
 

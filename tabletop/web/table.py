@@ -20,16 +20,17 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.terminal_theme import MONOKAI
 
-from .. import registry, savefiles
-from ..bots import Bot, make_bot
-from ..errors import RulesetError, TabletopError
-from ..files import MAX_PAGE_BYTES, read_text
-from ..i18n import LANGS, text_of
-from ..ruleset_messages import os_why
-from ..state import Move, State
-from ..ui.i18n import bot_name, t
-from ..ui.render import FITS, move_label, render_log, render_outcome, render_view
-from ..ui.terminal import replay_command, typed_text
+from tabletop import registry
+from tabletop.bots import Bot, make_bot
+from tabletop.engine import savefiles
+from tabletop.engine.state import Move, State
+from tabletop.errors import RulesetError, TabletopError
+from tabletop.i18n.catalogue import LANGS, text_of
+from tabletop.i18n.messages import os_why
+from tabletop.i18n.table import bot_name, t
+from tabletop.safety.files import MAX_PAGE_BYTES, read_text
+from tabletop.ui.render import FITS, move_label, render_log, render_outcome, render_view
+from tabletop.ui.terminal import replay_command, typed_text
 
 TABLE = -1  # the table screen's place among the screens (the seats are 0, 1, ...)
 COLUMNS = (30, 100)  # the widths (in characters) a screen may ask its board drawn at

@@ -15,7 +15,7 @@ pytest.importorskip("starlette")
 from test_hidden_questions import deals_a_seat_cannot_tell_apart  # noqa: E402
 
 from tabletop import registry  # noqa: E402
-from tabletop.state import State  # noqa: E402
+from tabletop.engine.state import State  # noqa: E402
 from tabletop.web.table import TABLE, Screen, WebTable  # noqa: E402
 
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from .expr import Compiled
+from tabletop.lang.expr import Compiled
 
 if TYPE_CHECKING:
-    from .spec import Block
+    from tabletop.rules.spec import Block
 
 STRAIGHT, ASKS, PUSHES, ENDS = "straight", "asks", "pushes", "ends"
 

@@ -51,12 +51,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from .cards import CardDef
-from .errors import TabletopError
-from .expr import Work, reads
-from .solvetable import EMPTY, SolvedTable
-from .state import BOX, Ctx, Move, State
-from .views import place_cards, rename_held
+from tabletop.analysis.solvetable import EMPTY, SolvedTable
+from tabletop.engine.state import BOX, Ctx, Move, State
+from tabletop.engine.views import place_cards, rename_held
+from tabletop.errors import TabletopError
+from tabletop.lang.cards import CardDef
+from tabletop.lang.expr import Work, reads
 
 NOWIN = -(10**9)  # the value of a position from which no win is reachable
 MAX_DRAWS = 16  # draws of chance in one move that the exact solver enumerates
@@ -1157,7 +1157,7 @@ def _fingerprint(game: Any, options: dict[str, str], seat: int) -> str | None:
     Python version counts too). None when the ruleset is not read from a file. A change to
     the code that keeps the keys and the values keeps the table: a long solve stopped and
     taken up again (``solved``) survives unrelated changes."""
-    from .summary import ruleset_signature
+    from tabletop.summary import ruleset_signature
 
     sig = ruleset_signature(Path(game.spec.source))
     if sig is None:
@@ -1187,7 +1187,7 @@ def table_file(game: Any, options: dict[str, str], seat: int = 0) -> Path | None
     """Where the solved table of ``game`` under ``options`` is kept (the cache folder of
     tabletop/summary.py), or None when it cannot be kept. A search stopped before the end
     keeps what it solved beside it (``partial_file``)."""
-    from .summary import cache_dir
+    from tabletop.summary import cache_dir
 
     fp = _fingerprint(game, options, seat)
     return None if fp is None else cache_dir() / f"solved-{game.spec.id}-{fp}.bin"

@@ -20,10 +20,11 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import CardDef, ComboDef
-from .context import Ctx
-from .errors import ExpressionError, RulesetError
-from .expr import (
+from tabletop.engine.context import Ctx
+from tabletop.errors import ExpressionError, RulesetError
+from tabletop.i18n.messages import ruleset_error
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import (
     HELPERS,
     STATE_NAMES,
     Compiled,
@@ -35,15 +36,14 @@ from .expr import (
     reads,
     tree_of,
 )
-from .functions import FunctionTable
-from .limits import MAX_BINDINGS, MAX_WORK
-from .ruleset_messages import ruleset_error
-from .spec import RESERVED_NAMES, ArgSpec, MoveSpec
-from .values import RULESET_BUGS, Move
+from tabletop.lang.functions import FunctionTable
+from tabletop.rules.spec import RESERVED_NAMES, ArgSpec, MoveSpec
+from tabletop.rules.values import RULESET_BUGS, Move
+from tabletop.safety.limits import MAX_BINDINGS, MAX_WORK
 
 if TYPE_CHECKING:
-    from .base import StateBase
-    from .game import Game
+    from tabletop.engine.base import StateBase
+    from tabletop.engine.game import Game
 
 Lister = Callable[["StateBase", int, Ctx, list[Move], set[str]], None]
 

@@ -10,14 +10,14 @@ is saved with the rest.
 
 from __future__ import annotations
 
-from .context import Ctx
-from .effects import Effects
-from .errors import GameOverError, RulesetError, WrongSeatError
-from .expr import Work
-from .limits import MAX_WORK
-from .moves import MoveListing
-from .saves import Saving
-from .values import (
+from tabletop.engine.context import Ctx
+from tabletop.engine.effects import Effects
+from tabletop.engine.moves import MoveListing
+from tabletop.engine.saves import Saving
+from tabletop.engine.views import Views
+from tabletop.errors import GameOverError, RulesetError, WrongSeatError
+from tabletop.lang.expr import Work
+from tabletop.rules.values import (
     BOX,
     CHOICE,
     PUBLIC,
@@ -33,7 +33,7 @@ from .values import (
     check_seat,
     fold_accents,
 )
-from .views import Views
+from tabletop.safety.limits import MAX_WORK
 
 
 class State(MoveListing, Effects, Views, Saving):

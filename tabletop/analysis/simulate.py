@@ -3,7 +3,7 @@
 Each game's seed comes from the master seed and the game's index alone, and every tally is a
 whole-number sum (counts, totals, {value: count}), so the figures are the same whether the
 games are played in this process, over ``workers`` processes or on a Dask cluster, in any
-order. The screen, the progress bar and the plot are the UI's (tabletop/ui/simulate.py).
+order. The screen, the progress bar and the plot are the UI's (tabletop/ui/report.py).
 """
 
 from __future__ import annotations
@@ -26,16 +26,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import registry, stats
-from .bots import RandomBot, decide, make_bot
-from .cards import CardDef
-from .context import ENGINE_FUNCTIONS
-from .errors import TabletopError
-from .game import Game
-from .limits import GAME_MOVES
-from .ruleset_messages import ruleset_texts
-from .spec import load_spec_text
-from .values import message_error
+from tabletop import registry
+from tabletop.analysis import stats
+from tabletop.bots import RandomBot, decide, make_bot
+from tabletop.engine.context import ENGINE_FUNCTIONS
+from tabletop.engine.game import Game
+from tabletop.errors import TabletopError
+from tabletop.i18n.messages import ruleset_texts
+from tabletop.lang.cards import CardDef
+from tabletop.rules.spec import load_spec_text
+from tabletop.rules.values import message_error
+from tabletop.safety.limits import GAME_MOVES
 
 MAX_GAMES = 100_000_000
 MAX_WORKERS = 256

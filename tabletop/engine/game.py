@@ -8,9 +8,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .base import shuffle
-from .cards import CardDef, ComboDef
-from .codegen import (
+from tabletop.engine.base import shuffle
+from tabletop.engine.compile.codegen import (
     OutcomeCode,
     derived_readers,
     end_rules,
@@ -19,16 +18,17 @@ from .codegen import (
     make_runners,
     make_segments,
 )
-from .context import make_readers
-from .effects import Effects
-from .errors import ArgumentError, DeckError, OptionError, PlayerCountError
-from .expr import Compiled, did_you_mean, reads
-from .i18n import text_of
-from .limits import MAX_SEED
-from .listing import Lister, make_listers, make_phase_lister
-from .moves import too_many_bindings
-from .ruleset_messages import player_span
-from .spec import (
+from tabletop.engine.compile.listing import Lister, make_listers, make_phase_lister
+from tabletop.engine.context import make_readers
+from tabletop.engine.effects import Effects
+from tabletop.engine.moves import too_many_bindings
+from tabletop.engine.state import BOX, Move, State, fold_accents
+from tabletop.errors import ArgumentError, DeckError, OptionError, PlayerCountError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import player_span
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import Compiled, did_you_mean, reads
+from tabletop.rules.spec import (
     RANK_WORDS,
     RESERVED_NAMES,
     SUIT_SYMBOL,
@@ -38,9 +38,9 @@ from .spec import (
     Requirement,
     local_names,
 )
-from .state import BOX, Move, State, fold_accents
-from .steps import Advance, Choose
-from .values import arg_error, make_event, message_error, phrase_words
+from tabletop.rules.steps import Advance, Choose
+from tabletop.rules.values import arg_error, make_event, message_error, phrase_words
+from tabletop.safety.limits import MAX_SEED
 
 _Random = random.Random
 _new_random = _Random.__new__  # a generator not seeded yet (seeded in new_game)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from .files import MAX_SAVE_BYTES, FileReadError, read_text
+from tabletop.safety.files import MAX_SAVE_BYTES, FileReadError, read_text
 
 try:  # advisory locks (Linux, macOS); elsewhere a table plays without one
     import fcntl
@@ -208,7 +208,7 @@ class Entry:
 def entries(folder: Path) -> list[Entry]:
     """The saves of ``folder`` (its .json files), the most recent first; a file that is not a
     save is listed with why."""
-    from .values import SAVE_FORMAT
+    from tabletop.rules.values import SAVE_FORMAT
 
     out = []
     try:

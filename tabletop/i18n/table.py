@@ -1,4 +1,5 @@
-"""The words of the tables and the command line, in the catalogue shape of tabletop/i18n.py.
+"""The words of the tables and the command line, in the catalogue shape of
+tabletop/i18n/catalogue.py.
 Card names and texts come from the rulesets; everything the table itself says comes from
 here."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 import locale
 import os
 
-from ..i18n import LANGS, Catalogue
+from tabletop.i18n.catalogue import LANGS, Catalogue
 
 TABLE_MESSAGES = Catalogue({
     "list_title": {"en": "tabletop games", "fr": "Les jeux de tabletop"},

@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import steps
-from .base import StateBase, shuffle
-from .context import Ctx, _cards_of
-from .errors import RulesetError
-from .expr import Compiled, Work
-from .i18n import text_of
-from .spec import Block, GameSpec
-from .steps import STRAIGHT, Step
-from .values import (
+from tabletop.engine.base import StateBase, shuffle
+from tabletop.engine.context import Ctx, _cards_of
+from tabletop.errors import RulesetError
+from tabletop.i18n.catalogue import text_of
+from tabletop.lang.expr import Compiled, Work
+from tabletop.rules import steps
+from tabletop.rules.spec import Block, GameSpec
+from tabletop.rules.steps import STRAIGHT, Step
+from tabletop.rules.values import (
     CHOICE,
     RULESET_BUGS,
     STEP_BUDGET,

@@ -15,7 +15,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import TabletopError
+from tabletop.errors import TabletopError
 
 MAX_RULESET_BYTES = 1_000_000  # a ruleset file (limits.MAX_FILE_BYTES)
 MAX_PAGE_BYTES = 1_000_000  # a rules page (Markdown) beside a ruleset

@@ -8,10 +8,18 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from .base import StateBase
-from .cards import CardDef, ComboDef
-from .errors import SaveFileError
-from .values import SAVE_FORMAT, SAVE_VERSION, Event, Frame, Outcome, Pending, message_error
+from tabletop.engine.base import StateBase
+from tabletop.errors import SaveFileError
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.rules.values import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    Event,
+    Frame,
+    Outcome,
+    Pending,
+    message_error,
+)
 
 _S = TypeVar("_S", bound=StateBase)
 

@@ -6,8 +6,8 @@ import re
 import unicodedata
 from pathlib import Path
 
-from .errors import TabletopError
-from .ruleset_messages import ruleset_error
+from tabletop.errors import TabletopError
+from tabletop.i18n.messages import ruleset_error
 
 STARTER = """\
 {c_head}
@@ -172,7 +172,7 @@ def write_starter(name: str, folder: str | Path = ".", lang: str = "en") -> Path
     if path.exists():
         raise ruleset_error(StarterError, "starter_exists", path=path)
     text = starter_text(name, gid, path.name, lang)
-    from .registry import docs_dir  # late: the registry loads games, the starter writes one
+    from tabletop.registry import docs_dir  # late: the registry loads games, the starter writes one
     schema = docs_dir() / "ruleset.schema.json"
     if schema.is_file():  # an editor with a YAML language server completes and checks keys
         text = f"# yaml-language-server: $schema={schema.resolve().as_uri()}\n" + text

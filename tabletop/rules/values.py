@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .errors import ArgumentError, ExpressionError
-from .i18n import Catalogue, Langs, text_of
+from tabletop.errors import ArgumentError, ExpressionError
+from tabletop.i18n.catalogue import Catalogue, Langs, text_of
 
 if TYPE_CHECKING:
-    from .spec import Block
+    from tabletop.rules.spec import Block
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
@@ -365,7 +365,7 @@ class Pending:
     words: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict)
 
 
-# what the engine answers its callers (in the shape of tabletop/i18n.py)
+# what the engine answers its callers (in the shape of tabletop/i18n/catalogue.py)
 ENGINE_MESSAGES = Catalogue({
     "not_an_answer": {
         "en": "{text!r} is not an answer to the question now; the choices are: {listing}",

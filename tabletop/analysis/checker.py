@@ -14,12 +14,12 @@ import time
 
 import attrs
 
-from .errors import TabletopError
-from .game import Game
-from .i18n import Langs
-from .limits import GAME_MOVES
-from .ruleset_messages import counted, number, ruleset_texts
-from .state import State
+from tabletop.engine.game import Game
+from tabletop.engine.state import State
+from tabletop.errors import TabletopError
+from tabletop.i18n.catalogue import Langs
+from tabletop.i18n.messages import counted, number, ruleset_texts
+from tabletop.safety.limits import GAME_MOVES
 
 
 @attrs.frozen

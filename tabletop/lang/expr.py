@@ -30,12 +30,19 @@ from typing import Any, Protocol
 
 import attrs
 
-from .cards import CardDef
-from .errors import ExpressionError
-from .functions import Function, FunctionTable
-from .i18n import Langs
-from .limits import MAX_EXPR_CHARS, MAX_EXPR_DEPTH, MAX_LIST, MAX_NUMBER, MAX_TEXT, MAX_WORK
-from .ruleset_messages import counted, ruleset_error, said
+from tabletop.errors import ExpressionError
+from tabletop.i18n.catalogue import Langs
+from tabletop.i18n.messages import counted, ruleset_error, said
+from tabletop.lang.cards import CardDef
+from tabletop.lang.functions import Function, FunctionTable
+from tabletop.safety.limits import (
+    MAX_EXPR_CHARS,
+    MAX_EXPR_DEPTH,
+    MAX_LIST,
+    MAX_NUMBER,
+    MAX_TEXT,
+    MAX_WORK,
+)
 
 Value = Any
 Compiled = Callable[["Context"], Value]

@@ -1,5 +1,5 @@
 """The screen of `tabletop simulate`: its progress bar, its report in tables that fit 80
-columns, and the files it writes. The games and the figures are tabletop.simulate's."""
+columns, and the files it writes. The games and the figures are tabletop.analysis.simulate's."""
 
 from __future__ import annotations
 
@@ -21,13 +21,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .. import simulate as sim
-from ..files import MAX_RULESET_BYTES, read_text
-from ..game import Game
-from ..i18n import text_of
-from ..ruleset_messages import counted, number, percent
-from ..values import message_error
-from .i18n import t
+from tabletop.analysis import simulate as sim
+from tabletop.engine.game import Game
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import counted, number, percent
+from tabletop.i18n.table import t
+from tabletop.rules.values import message_error
+from tabletop.safety.files import MAX_RULESET_BYTES, read_text
 
 WIDTH = 80
 
@@ -226,7 +226,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
                                           (plot_path, "--plot")) if p]
     paths = {flag: sim.check_output(p, flag) for p, flag in outputs}
     if plot_path:
-        from . import plot
+        from tabletop.ui import plot
 
         if not plot.available():
             raise message_error(sim.SimulateError, "needs_plot",
@@ -287,7 +287,7 @@ def simulate(console: Console, game: Game, *, players: int, names: list[str] | N
             elif flag == "--csv":
                 path.write_text(sim.to_csv(rep), encoding="utf-8")
             else:
-                from . import plot
+                from tabletop.ui import plot
 
                 plot.write(rep, path, lang)
         except OSError as e:

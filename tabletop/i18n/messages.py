@@ -1,6 +1,7 @@
 """What tabletop says about a ruleset's mistakes, in English and in French.
 
-One catalogue in the shape of tabletop/i18n.py: each key holds a template per language, the
+One catalogue in the shape of tabletop/i18n/catalogue.py: each key holds a template per
+language, the
 values given as keywords (``ruleset_texts("missing_field", name="id")``). A value that itself
 reads differently in each language (a word such as "a list", a "did you mean") is given as
 ``Langs({"en": .., "fr": ..})``.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .i18n import Catalogue, Langs
+from tabletop.i18n.catalogue import Catalogue, Langs
 
 _E = TypeVar("_E", bound=Exception)
 

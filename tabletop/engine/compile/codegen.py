@@ -36,12 +36,20 @@ from typing import Any
 
 import attrs
 
-from .cards import CardDef
-from .context import Ctx, _cards_of
-from .effects import Plan, advance_turn, card_blocks, chosen_seat, deal_cards, frame_ctx
-from .effects import make_runners as effects_runners
-from .errors import ExpressionError
-from .expr import (
+from tabletop.engine.context import Ctx, _cards_of
+from tabletop.engine.effects import (
+    Plan,
+    advance_turn,
+    card_blocks,
+    chosen_seat,
+    deal_cards,
+    frame_ctx,
+)
+from tabletop.engine.effects import make_runners as effects_runners
+from tabletop.errors import ExpressionError
+from tabletop.i18n.messages import ruleset_error
+from tabletop.lang.cards import CardDef
+from tabletop.lang.expr import (
     HELPERS,
     STATE_NAMES,
     ExprCompiler,
@@ -59,11 +67,9 @@ from .expr import (
     texts_renderer,
     tree_of,
 )
-from .functions import FunctionTable
-from .limits import MAX_FRAMES
-from .ruleset_messages import ruleset_error
-from .spec import Block, GameSpec
-from .steps import (
+from tabletop.lang.functions import FunctionTable
+from tabletop.rules.spec import Block, GameSpec
+from tabletop.rules.steps import (
     ENDS,
     STRAIGHT,
     Add,
@@ -84,7 +90,8 @@ from .steps import (
     Set,
     Step,
 )
-from .values import EVENT_SETTERS, Event, Frame, Pending, make_event
+from tabletop.rules.values import EVENT_SETTERS, Event, Frame, Pending, make_event
+from tabletop.safety.limits import MAX_FRAMES
 
 Segment = Callable[[Any, Frame], bool]
 # a block's segments by the step they start at; 0 at its end (no call: the loop pops it)

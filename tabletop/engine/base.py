@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from .errors import ExpressionError, RulesetError
-from .i18n import text_of
-from .ruleset_messages import ruleset_texts, said
-from .spec import GameSpec
-from .values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
+from tabletop.errors import ExpressionError, RulesetError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import ruleset_texts, said
+from tabletop.rules.spec import GameSpec
+from tabletop.rules.values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
 
 if TYPE_CHECKING:
-    from .game import Game
+    from tabletop.engine.game import Game
 
 _S = TypeVar("_S", bound="StateBase")
 _T = TypeVar("_T")

@@ -1,7 +1,7 @@
 """A game's static definition: YAML in, a frozen, checked GameSpec out.
 
 Loading reads the file once with PyYAML's SafeLoader (data only), within the limits of
-tabletop.limits, and keeps the line of every field, so that a mistake is reported with
+tabletop.safety.limits, and keeps the line of every field, so that a mistake is reported with
 its file, line and field before any game starts.
 """
 
@@ -14,10 +14,10 @@ from typing import Any
 import attrs
 import yaml
 
-from . import steps
-from .cards import CardDef, ComboDef
-from .errors import ExpressionError, RulesetError
-from .expr import (
+from tabletop.errors import ExpressionError, RulesetError
+from tabletop.i18n.messages import kind_of, os_why, ruleset_texts, said, yaml_problem
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import (
     STATE_NAMES,
     Compiled,
     close_to,
@@ -25,11 +25,11 @@ from .expr import (
     compile_template,
     tokenize,
 )
-from .files import FileReadError, read_text, resolved
-from .functions import FunctionTable
-from .limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
-from .ruleset_messages import kind_of, os_why, ruleset_texts, said, yaml_problem
-from .steps import Step
+from tabletop.lang.functions import FunctionTable
+from tabletop.rules import steps
+from tabletop.rules.steps import Step
+from tabletop.safety.files import FileReadError, read_text, resolved
+from tabletop.safety.limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
 LANGS = ("en", "fr")
 
@@ -205,7 +205,8 @@ class GameSpec:
     # how the search bots' playouts pick a move: "uniform" (any legal move alike) or "by_move"
     # (a move id alike, then one of its moves: rollout_policy)
     rollout_policy: str = "uniform"
-    # what the solver (tabletop/solve.py) may assume: win_bound (compiled), monotone (var names)
+    # what the solver (tabletop/analysis/solve.py) may assume: win_bound (compiled),
+    # monotone (var names)
     solver: dict[str, Any] | None = None
     # what the expert bot may use (bot:): estimate (compiled, over the state)
     bot: dict[str, Any] | None = None
@@ -380,7 +381,7 @@ class _Loader:
         one text or a list of them ({clubs: {en: [clubs, club], fr: [trèfles, trèfle]}}): the
         first is shown, every one is accepted when typed (accents optional). A word two
         answers share in one language is refused: the typed word would name either."""
-        from .values import fold_accents
+        from tabletop.rules.values import fold_accents
         out: dict[str, dict[str, tuple[str, ...]]] = {}
         owner: dict[tuple[str, str], str] = {}
         for k, w in self.mapping(v, path).items():
@@ -658,7 +659,7 @@ class _Loader:
         d = self.mapping(v, "solver", {"win_bound", "monotone", "scratch", "unordered",
                                        "ignore", "relabel", "order"})
         out: dict[str, Any] = {}
-        if "relabel" in d:  # the moves act on no card they reveal (tabletop/solve.py)
+        if "relabel" in d:  # the moves act on no card they reveal (tabletop/analysis/solve.py)
             out["relabel"] = self.boolean(d["relabel"], "solver.relabel")
         if d.get("win_bound") is not None:
             out["win_bound"] = self.expr(d["win_bound"], "solver.win_bound")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
-from .base import SeedLater, StateBase, shuffle
-from .cards import CardDef, ComboDef
-from .context import Ctx
-from .expr import Work
-from .values import BOX, PUBLIC, RULESET_BUGS, arg_error, check_seat
+from tabletop.engine.base import SeedLater, StateBase, shuffle
+from tabletop.engine.context import Ctx
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import Work
+from tabletop.rules.values import BOX, PUBLIC, RULESET_BUGS, arg_error, check_seat
 
 _S = TypeVar("_S", bound=StateBase)
 

@@ -9,17 +9,22 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .base import StateBase
-from .cards import CardDef, ComboDef
-from .context import _SUIT_LETTERS, Ctx
-from .errors import ExpressionError, GameOverError, IllegalMoveError, NotationError, RulesetError
-from .expr import Work
-from .i18n import text_of
-from .limits import MAX_BINDINGS, MAX_WORK
-from .ruleset_messages import ruleset_error
-from .spec import ArgSpec, GameSpec, MoveSpec
-from .steps import Choose
-from .values import (
+from tabletop.engine.base import StateBase
+from tabletop.engine.context import _SUIT_LETTERS, Ctx
+from tabletop.errors import (
+    ExpressionError,
+    GameOverError,
+    IllegalMoveError,
+    NotationError,
+    RulesetError,
+)
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import ruleset_error
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import Work
+from tabletop.rules.spec import ArgSpec, GameSpec, MoveSpec
+from tabletop.rules.steps import Choose
+from tabletop.rules.values import (
     CHOICE,
     RULESET_BUGS,
     Move,
@@ -30,6 +35,7 @@ from .values import (
     message_texts,
     phrase_words,
 )
+from tabletop.safety.limits import MAX_BINDINGS, MAX_WORK
 
 
 def arg_path(spec: GameSpec, a: ArgSpec) -> str:

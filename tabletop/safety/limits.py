@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
-from .files import MAX_RULESET_BYTES
-from .i18n import Langs
-from .ruleset_messages import ruleset_texts
+from tabletop.i18n.catalogue import Langs
+from tabletop.i18n.messages import ruleset_texts
+from tabletop.safety.files import MAX_RULESET_BYTES
 
 MAX_FILE_BYTES = MAX_RULESET_BYTES  # a ruleset file (files.py reads it within this)
 MAX_YAML_DEPTH = 64  # nested mappings and lists

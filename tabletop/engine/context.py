@@ -9,17 +9,17 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import CardDef, ComboDef
-from .errors import ExpressionError
-from .expr import CORE, Compiled, Work
-from .functions import Cost, Function
-from .i18n import text_of
-from .limits import MAX_LIST
-from .ruleset_messages import ruleset_error, said
-from .values import CHOICE, PUBLIC
+from tabletop.errors import ExpressionError
+from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import ruleset_error, said
+from tabletop.lang.cards import CardDef, ComboDef
+from tabletop.lang.expr import CORE, Compiled, Work
+from tabletop.lang.functions import Cost, Function
+from tabletop.rules.values import CHOICE, PUBLIC
+from tabletop.safety.limits import MAX_LIST
 
 if TYPE_CHECKING:
-    from .base import StateBase
+    from tabletop.engine.base import StateBase
 
 _PLAIN = {int, str, bool, type(None)}  # values a var shows as they are (no card in them)
 

@@ -1,0 +1,1 @@
+"""What a designer learns from many games: check, simulate, stats, solve."""

@@ -1,0 +1,1 @@
+"""Playing a game: the state, its moves, effects, views and saves."""

@@ -1,0 +1,1 @@
+"""Reading what anyone may hand us, within limits: files, sizes, depths."""
