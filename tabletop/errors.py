@@ -55,7 +55,7 @@ class RulesetError(TabletopError):
     @classmethod
     def of(cls, key: str, /, *, file: str = "", line: int | None = None, field: str = "",
            **kw: object) -> RulesetError:
-        """The mistake ``key`` of ruleset_messages' catalogue (its values as keywords)."""
+        """The mistake ``key`` of i18n.messages' catalogue (its values as keywords)."""
         from tabletop.i18n.messages import ruleset_texts
 
         reasons = ruleset_texts(key, **kw)

@@ -92,7 +92,7 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
     began = time.monotonic()
     def problem(kind: str, message: str | dict[str, str] | Exception, st: State | None,
                 last: str | None = None, **kw: object) -> Problem:
-        """A problem: ``message`` is a key of ruleset_messages' catalogue (its values as
+        """A problem: ``message`` is a key of i18n.messages' catalogue (its values as
         keywords), or the error met."""
         texts = (ruleset_texts(message, **kw) if isinstance(message, str) else
                  {"en": str(message), **(getattr(message, "texts", None) or {})})

@@ -24,7 +24,7 @@ MAX_BOT_SETTING = 1_000_000.0
 
 class UsageError(TabletopError):
     """A command-line value that cannot be used; the message says which and why, in each
-    language of the table (``key`` in the catalogue of ui/i18n.py; a value given as a dict is
+    language of the table (``key`` in the catalogue of i18n/table.py; a value given as a dict is
     itself per language)."""
 
     exit_code = 2  # a mistake in what was typed; 130 for work stopped by the user (Ctrl-C)

@@ -150,7 +150,7 @@ class StateBase:
              move: str | None = None) -> RulesetError:
         """A ruleset's mistake met during play, as one sentence naming the field. ``doing``
         is what the engine was doing: a ``doing_...`` key of the catalogue
-        (ruleset_messages.py); ``move``: the text of the move being played (``doing_playing``,
+        (i18n/messages.py); ``move``: the text of the move being played (``doing_playing``,
         the move then undone)."""
         if isinstance(e, RulesetError):  # already one sentence naming its field
             return e

@@ -26,7 +26,7 @@ LAST = ("last", "dernière", "derniere")  # `tabletop play --load last`: the mos
 
 
 class SaveRefused(Exception):
-    """A save path that cannot take a save: ``key`` (ui/i18n.py) says why."""
+    """A save path that cannot take a save: ``key`` (i18n/table.py) says why."""
 
     def __init__(self, key: str, path: Path) -> None:
         super().__init__(f"{key}: {path}")
@@ -183,7 +183,7 @@ class Entry:
         self.path = path
         self.mtime = mtime
         self.data = data  # None: not a save, ``why`` (the error met reading it, or the key
-        self.why = why    # of a sentence in ui/i18n.py, or the sentence in each language)
+        self.why = why    # of a sentence in i18n/table.py, or the sentence in each language)
 
     @property
     def game(self) -> str:

@@ -4,9 +4,9 @@ A catalogue maps a key to its template in each language, with named fields::
 
     "saved": {"en": "Game saved to {path}.", "fr": "Partie sauvegardée dans {path}."}
 
-The catalogues stay with the words they hold (ruleset_messages.RULESET_MESSAGES for a ruleset's
+The catalogues stay with the words they hold (i18n.messages.RULESET_MESSAGES for a ruleset's
 mistakes, values.ENGINE_MESSAGES for the engine's answers to its callers,
-ui/i18n.TABLE_MESSAGES for what the tables and the command line say, cli/help.HELP_MESSAGES for
+i18n.table.TABLE_MESSAGES for what the tables and the command line say, cli/help.HELP_MESSAGES for
 the command's help); each is a ``Catalogue``, read by the same ``t`` (one language) and
 ``texts`` (every language). No key names two messages, whichever catalogues hold them.
 

@@ -530,7 +530,7 @@ class _Parser:
         return tok
 
     def error(self, what: str, **kw: Any) -> ExpressionError:
-        """The text does not parse here: ``what`` (a key of ruleset_messages' catalogue) was
+        """The text does not parse here: ``what`` (a key of i18n.messages' catalogue) was
         expected."""
         kind, value, pos = self.peek()
         found = said("expr_the_end") if kind == "end" else repr(value)

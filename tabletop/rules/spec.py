@@ -289,7 +289,7 @@ class _Loader:
 
     # -- errors and type checks
     def fail(self, path: str, message: str | dict[str, str], /, **kw: Any) -> RulesetError:
-        """The mistake at ``path``: ``message`` is a key of ruleset_messages' catalogue (its
+        """The mistake at ``path``: ``message`` is a key of i18n.messages' catalogue (its
         values as keywords), or the texts of an error already said in each language."""
         texts = ruleset_texts(message, **kw) if isinstance(message, str) else message
         parts = path.split(".")

@@ -42,7 +42,7 @@ GAME_MOVES = 100_000
 
 class LimitError(Exception):
     """A limit of this module was passed; ``line`` is where, when known; ``texts`` is the
-    message in each language (a key of ruleset_messages' catalogue, said by ``of``)."""
+    message in each language (a key of i18n.messages' catalogue, said by ``of``)."""
 
     def __init__(self, message: str, line: int | None = None,
                  texts: dict[str, str] | None = None) -> None:
