@@ -6,7 +6,7 @@ The cache is a JSON file in the user's cache folder ($TABLETOP_CACHE_DIR, else
 $XDG_CACHE_HOME/tabletop, else ~/.cache/tabletop). An entry is used only while the ruleset file
 and every file it extends have the size and modification time they had when it was written;
 otherwise the ruleset is loaded (and checked) as usual and the entry written again. A cache that
-cannot be read or written is ignored: the commands then load the rulesets, as before.
+cannot be read or written is ignored: the commands then load the rulesets.
 
 This module imports nothing heavy (no YAML, no attrs, no engine) until a ruleset must be loaded.
 """

@@ -898,7 +898,7 @@ def _size_of(v: Value) -> int:
     return len(v)
 
 
-# ---- the core functions written out as comprehensions (issue 15) ----
+# ---- the core functions written out as comprehensions ----
 #
 # ``sum(filter(dungeon, it.type == "monster"), it.value)`` becomes, in the generated source,
 # ``_total(_keep_it(L, G, [_i1.value for _i1 in _items_of(...) ...]))``: one Python loop per

@@ -1,4 +1,4 @@
-"""The legal moves of a game, listed by generated code (issue 15): at load, one Python function
+"""The legal moves of a game, listed by generated code: at load, one Python function
 per move of the ruleset, built from its checked tree alone (the domain of each argument, its
 ``where``, the requirements and the notation in one loop), as expressions are (expr.py).
 
@@ -220,7 +220,7 @@ def _fold_words(a: ArgSpec) -> tuple[tuple[str, ...], int] | None:
             if a.where(ctx):
                 kept.append(w)
         return tuple(kept), MAX_WORK - Work.left
-    except (*RULESET_BUGS, RulesetError):  # a mistake: met while listing, as before
+    except (*RULESET_BUGS, RulesetError):  # a mistake: met again when the move is listed
         return None
     finally:
         Work.left = saved
@@ -611,7 +611,7 @@ def phase_source(game: Game, moves: Sequence[MoveSpec], hoist: bool = True,
     """The source of ``_lister(st, me, ctx, out, seen)`` listing the given moves (those of one
     phase) in their order, each as its own lister would, in one function: a zone, ``combos``
     or ``seats()`` several moves take their arguments from is read once (its work counted at
-    each reading, as before), a derived value the listing remembers is read once, and the
+    each reading), a derived value the listing remembers is read once, and the
     moves' arguments are written into the locals only when something may read them there."""
     mod = _module(game)
     mod.shared = {}
