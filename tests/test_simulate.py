@@ -305,7 +305,7 @@ def test_missing_extras_are_named_with_how_to_get_them(
 
     monkeypatch.setattr(plot, "available", lambda: False)
     monkeypatch.setattr(sim, "cluster_available", lambda: False)
-    checkout = Path(sim.__file__).resolve().parent.parent
+    checkout = Path(sim.__file__).resolve().parents[2]
     monkeypatch.chdir(checkout)  # run from a checkout: the command is pip install -e '.[x]'
     code, out = run_cli(capsys, COIN, "--plot", str(tmp_path / "x.png"))
     assert code == 2 and "pip install -e '.[plot]'" in out

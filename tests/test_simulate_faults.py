@@ -186,7 +186,7 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     cannot tell it; the worker sees its parent gone and ends."""
     script = (
         "import multiprocessing, threading, time\n"
-        "from tabletop import simulate as sim\n"
+        "from tabletop.analysis import simulate as sim\n"
         f"s = sim.Setup({ENDLESS!r}, None, 2, None, (('ends', 'never'),),"
         " (('random', ()),) * 2, 1)\n"
         "def tell():\n"
