@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .i18n import LANGS, text_of
+from tabletop.i18n.catalogue import LANGS, text_of
 
 
 def _name_and_text(table: dict[str, Any], name: dict[str, str], text: dict[str, str]) -> None:
