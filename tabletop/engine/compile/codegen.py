@@ -38,7 +38,6 @@ import attrs
 
 from tabletop.engine.context import Ctx, _cards_of
 from tabletop.engine.effects import (
-    Plan,
     advance_turn,
     card_blocks,
     chosen_seat,
@@ -98,8 +97,8 @@ Segment = Callable[[Any, Frame], bool]
 Segments = dict[int, Segment | int]
 Runner = Callable[[Any, Frame], None]
 
-# a straight procedure of more steps than this (its nested ones counted) is called through its
-# runner at a ``do`` rather than written out in place (no code grows without bound)
+# a flat procedure of more steps than this (its nested ones counted) is called through its
+# function at a ``do`` rather than written out in place (no code grows without bound)
 _INLINE_MAX = 40
 # how deep the frame stack may be for a segment to run a block it pushes at once (below:
 # through the interpreter's loop)
@@ -472,7 +471,7 @@ class _Gen:
     """The source of one block's segments."""
 
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
-                 straight: list[Any], sizes: dict[int, int],
+                 sizes: dict[int, int],
                  segments: list[Segments],
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
@@ -486,7 +485,6 @@ class _Gen:
         self.advance = advance
         self.spec = spec
         self.runners = runners
-        self.straight = straight
         self.sizes = sizes
         self.ns: dict[str, Any] = dict(spec.function_table.namespace)  # the functions called
         self.n = 0
@@ -596,9 +594,6 @@ class _Gen:
     def flat(self, block: Block, visiting: set[int] | None = None) -> bool:
         """Whether every step of a block runs in place (``inline``); a block met again
         while deciding (a procedure or hook that calls itself) is not flat."""
-        if self.straight[block.id] is not None:  # no question, frame or end: flat
-            self.flats[block.id] = True
-            return True
         return self.holds(block, self.flats, visiting, self.flat_step)
 
     def flat_step(self, step: Step, visiting: set[int]) -> bool:
@@ -671,14 +666,11 @@ class _Gen:
         proc = self.spec.procedures[step.name]
         if self.size(proc) <= _INLINE_MAX:
             return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-        # its runner (or its function) names the field of each of its steps itself
+        # its function names the field of each of its steps itself
         out.append(f"{ind}st._where = {step.path!r}")
         out.append(f"{ind}w = None")
-        if self.straight[proc.id] is not None:
-            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
-        else:  # it may end the game: True when it did
-            out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
-            out.append(f"{ind}    return True")
+        out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")  # True: it ended
+        out.append(f"{ind}    return True")  # the game
         return 1
 
     def visit_end(self, step: End, block: Block, j: int, ind: str, out: list[str]
@@ -881,7 +873,7 @@ class _Gen:
             # while it is made (a block may call itself), and if Python cannot compile it:
             # its frame made at its first step, the interpreter runs it
             self.flat_fns[block.id] = _hand_over(block)
-            gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
+            gen = _Gen(self.spec, self.runners, self.sizes, self.segments,
                        self.derived, self.flats, self.flat_fns, self.advance,
                        (self.semis, self.cyclic))
             gen.written = self.written
@@ -1833,7 +1825,7 @@ def _advance_block(blocks: tuple[Block, ...]) -> Block | None:
 def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  still: frozenset[str] = frozenset()
-                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+                 ) -> list[tuple[Runner, ...]]:
     """Every step's runner, by block (effects.make_runners): a step whose kind has a
     ``run_`` method, or a straight one a ``visit_`` method writes out, runs that generated
     code (its expressions called); the others their runners of effects.py. ``derived``,
@@ -1842,8 +1834,8 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
     The generated runners are compiled when the first of them is called (most games never
     run a step by step, and compiling them is a large part of a game's load): until then each
     is a function of the same namespace whose first call compiles them all and gives each
-    its own code, so that the functions held (by the interpreter, the plans of straight
-    blocks, the segments' calls) run it from then on, without a call in between."""
+    its own code, so that the functions held (by the interpreter, the segments' calls) run
+    it from then on, without a call in between."""
     steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
              if hasattr(_Gen, "run_" + s.kind.lstrip("_"))
              or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
@@ -1851,7 +1843,7 @@ def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
     written = {(block.id, j): _first_call(ns, f"_r{block.id}_{j}") for block, j in steps}
 
     def compiled() -> None:
-        gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
+        gen = _Gen(spec, [], {}, [], derived, advance=_advance_block(blocks), still=still)
         gen.written = False  # (the expressions called: the interpreter's path is the rare one)
         made = gen.run(partial(gen.runners_source, steps), "<steps>")
         for fn in written.values():
@@ -1876,7 +1868,7 @@ def _first_call(ns: dict[str, Any], name: str) -> Runner:
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
-                  runners: list[tuple[Runner, ...]], straight: list[Any],
+                  runners: list[tuple[Runner, ...]],
                   derived: dict[str, Callable[[Any], Any]] | None = None,
                   still: frozenset[str] = frozenset()) -> list[Segments]:
     """For each block (by its id), its segments by the step index they start at; a block
@@ -1891,7 +1883,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     advance = _advance_block(blocks)
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,
+        gen = _Gen(spec, runners, sizes, out, derived, flats, flat_fns, advance,
                    semis, still)
         try:
             out.append(gen.block(block))
@@ -1924,7 +1916,7 @@ def make_end_check(game: Any) -> Callable[[Any], None] | None:
 
 def end_check_source(game: Any) -> tuple[_Gen, str]:
     """The source of a game's end check (and the generator holding its namespace)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game))
     # the check runs in a window that remembers these derived values (``_check_end``: an end
     # rule reads a derived value) and nothing changes until an outcome is set: each is read
@@ -2036,7 +2028,7 @@ def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
     """The source of one outcome's functions ``_outcome`` and ``_reasons`` (and the generator
     holding their namespace)."""
     o = game.spec.outcomes[name]
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game))
     lines = ["def _outcome(st, later):",
              "    loc = {'me': st.turn_seat}",
@@ -2085,7 +2077,7 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
 def flat_source(game: Any, block: Block) -> str:
     """The generated source of the function that runs a block without frames until a
     question is asked (for tests); empty when the block is not such a block."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game), None, None, game.advance_block,
                still=frozenset(game.memo_derived))
     if not gen.semi(block):
@@ -2095,7 +2087,7 @@ def flat_source(game: Any, block: Block) -> str:
 
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game), None, None, game.advance_block,
                still=frozenset(game.memo_derived))
     return gen.source(block)[1]
