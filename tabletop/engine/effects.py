@@ -18,7 +18,7 @@ from tabletop.i18n.catalogue import text_of
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import Block, GameSpec
-from tabletop.rules.steps import STRAIGHT, Step
+from tabletop.rules.steps import Step
 from tabletop.rules.values import (
     CHOICE,
     RULESET_BUGS,
@@ -522,79 +522,15 @@ def _too_many_steps(st: Effects, path: str) -> RulesetError:
                            field=path, limit=STEP_BUDGET)
 
 
-Plan = tuple[tuple[str, Runner], ...]
-
-
 def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
-                 written: dict[tuple[int, int], Runner]
-                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+                 written: dict[tuple[int, int], Runner]) -> list[tuple[Runner, ...]]:
     """For each block (by its id), a function per step that runs it: ``written`` by (block
     id, step index), the generated code of the steps written out (codegen.make_runners),
-    else its kind's runner; an ``if`` whose
-    branches are straight, or a ``do`` of a straight procedure, runs them in place. And for
-    each block, its steps as one plan when it is straight (else None): a block of straight
-    steps alone (and of if and do over such blocks) runs to its end in one call, without a
-    frame of its own, exactly as the frame would have run it."""
-    plans: dict[int, Plan | None] = {}
-
-    def plan(block: Block, visiting: set[int]) -> Plan | None:
-        if block.id in plans:
-            return plans[block.id]
-        if block.id in visiting:
-            return None
-        visiting.add(block.id)
-        out: list[tuple[str, Runner]] = []
-        for step in block.steps:
-            r = runner(step, visiting)
-            if r is None or not (step.flow == STRAIGHT or step.kind in ("if", "do")):
-                break
-            out.append((step.path, r))
-        visiting.discard(block.id)
-        plans[block.id] = tuple(out) if len(out) == len(block.steps) else None
-        return plans[block.id]
-
-    def runner(step: Step, visiting: set[int]) -> Runner | None:
-        """The step's runner; None for an if or do that cannot run in place."""
-        if isinstance(step, steps.If):
-            then = plan(step.then, visiting)
-            other = plan(step.other, visiting)
-            if then is not None and other is not None:
-                return _inline_if(step.test, then, other)
-            return None
-        if isinstance(step, steps.Do):
-            body = plan(spec.procedures[step.name], visiting)
-            return None if body is None else _inline(body)
-        return own(step)
-
-    def own(step: Step) -> Runner:
-        return written.get(ids[id(step)]) or make_runner(step, spec)
-
-    ids = {id(step): (block.id, j) for block in blocks for j, step in enumerate(block.steps)}
+    else its kind's runner."""
     out: list[tuple[Runner, ...]] = []
     for i, block in enumerate(blocks):
         if block.id != i:
             raise ValueError(f"block {block.id} is listed at {i}")  # pragma: no cover
-        out.append(tuple(runner(step, set()) or own(step) for step in block.steps))
-    return out, [plan(block, set()) for block in blocks]
-
-
-def _inline(body: Plan) -> Runner:
-    def run_in_place(st: Effects, f: Frame) -> None:  # the steps as _run would, one by one
-        for path, r in body:
-            st._where = path
-            st._budget -= 1
-            if st._budget < 0:
-                raise _too_many_steps(st, path)
-            r(st, f)
-    return run_in_place
-
-
-def _inline_if(test: Compiled, then: Plan, other: Plan) -> Runner:
-    def run_if_in_place(st: Effects, f: Frame) -> None:
-        for path, r in (then if test(frame_ctx(st, f)) else other):
-            st._where = path
-            st._budget -= 1
-            if st._budget < 0:
-                raise _too_many_steps(st, path)
-            r(st, f)
-    return run_if_in_place
+        out.append(tuple(written.get((block.id, j)) or make_runner(step, spec)
+                         for j, step in enumerate(block.steps)))
+    return out

@@ -308,13 +308,12 @@ class Game:
         """The blocks' steps, the end check and the outcomes, as generated code."""
         self.advance_block = Block(len(spec.blocks), (Advance("<end_turn>"),))
         self.all_blocks: tuple[Block, ...] = spec.blocks + (self.advance_block,)
-        # each step made ready to run; the straight blocks' steps in one plan each
+        # each step made ready to run
         derived = derived_readers(self)
-        self.runners, self.straight = make_runners(self.all_blocks, spec, derived,
-                                                   frozenset(self.memo_derived))
+        self.runners = make_runners(self.all_blocks, spec, derived, frozenset(self.memo_derived))
         # each block's steps as generated code, by the index they start at (codegen.py)
-        self.segments = make_segments(self.all_blocks, spec, self.runners, self.straight,
-                                      derived, frozenset(self.memo_derived))
+        self.segments = make_segments(self.all_blocks, spec, self.runners, derived,
+                                      frozenset(self.memo_derived))
         self.end_rules = end_rules(spec)  # (field path, test, outcome), for the end check
         # the end check: the rules' tests as one generated function (else one by one)
         self.end_check: Callable[[Any], None] = (make_end_check(self)

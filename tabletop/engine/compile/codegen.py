@@ -2,16 +2,18 @@
 place the interpreter may enter the block (its start, and just after each step that may push
 a frame, ask a question or end the game: a *segment*).
 
-Each kind of step is written by one method of ``_Gen``: ``visit_<kind>`` writes a step run in
-place (``set``, ``add``, ``let``, ``log``, ``announce``, ``move``, ``deal``, and ``if``,
-``do``, ``end``, ``check_end``, ``end_turn`` over blocks that never ask), ``pause_<kind>``
-one that ends a segment (a step that may push a frame, ask or end the game); a kind with no
-such method is called through its runner (effects.py). A segment runs the block's steps
-from its entry in one Python function, then the step that may suspend; if that step pushed
-no frame, asked nothing and did not end the game, the segment goes on with the next one. The
-frames, their indexes and so the saves are exactly what the step-by-step interpreter makes.
-The interpreter's runner of a step a ``visit_`` method writes is that same code, compiled
-alone (``make_runners``).
+Each kind of step is written by one method of ``_Gen``, ``visit_<kind>(step, ..., where)``,
+for each place its code may run (``where``): in place (``set``, ``add``, ``let``, ``log``,
+``announce``, ``move``, ``deal``, ``end``, ``check_end``, and ``if``, ``do``, ``end_turn``
+over blocks that never ask), at the end of a segment (a step that may push a frame, ask or
+end the game), as the interpreter's runner of the step, and in a block's own function
+(``flat_function``); the straight kinds write the same code everywhere, the others choose
+there the few lines that differ by place. A kind with no such method (``shuffle``,
+``reveal``, ``flip``...) is called through its runner (effects.py). A segment runs the
+block's steps from its entry in one Python function, then the step that may suspend; if
+that step pushed no frame, asked nothing and did not end the game, the segment goes on with
+the next one. The frames, their indexes and so the saves are exactly what the step-by-step
+interpreter makes (``make_runners``: the runners' code, compiled alone).
 
 The source is built from the checked step tree alone, as expressions are (expr.py): every
 value of the ruleset (compiled expressions, runners, numbers) enters the generated namespace
@@ -38,7 +40,6 @@ import attrs
 
 from tabletop.engine.context import Ctx, _cards_of
 from tabletop.engine.effects import (
-    Plan,
     advance_turn,
     card_blocks,
     chosen_seat,
@@ -98,8 +99,8 @@ Segment = Callable[[Any, Frame], bool]
 Segments = dict[int, Segment | int]
 Runner = Callable[[Any, Frame], None]
 
-# a straight procedure of more steps than this (its nested ones counted) is called through its
-# runner at a ``do`` rather than written out in place (no code grows without bound)
+# a flat procedure of more steps than this (its nested ones counted) is called through its
+# function at a ``do`` rather than written out in place (no code grows without bound)
 _INLINE_MAX = 40
 # how deep the frame stack may be for a segment to run a block it pushes at once (below:
 # through the interpreter's loop)
@@ -107,6 +108,13 @@ _DIRECT_DEPTH = 48
 # how many frames the interpreter would have above the stack's own for a block's function
 # that may call itself to go on (past it: its frame made, the interpreter goes on from there)
 _DEPTH = 64
+# where a step's code runs, the ``where`` of a ``visit_`` method: inside a segment or a block's
+# function, run through (a step that never asks: ``_Gen.inline``); at the end of a segment (a
+# step that may push a frame, ask or end the game: the segment gives True when it suspended,
+# else goes on); the interpreter's runner of the step, run in its frame (at the next step);
+# in a block's function, where a frame is made only when a question is asked or the budget
+# runs low (``_Gen.flat_function``)
+IN_PLACE, PAUSE, RUNNER, FUNCTION = "in place", "pause", "runner", "function"
 # the most distinct lines a log step keeps the event of (codegen.log), past which it forgets
 _LOG_MEMO = 256
 
@@ -472,7 +480,7 @@ class _Gen:
     """The source of one block's segments."""
 
     def __init__(self, spec: GameSpec, runners: list[tuple[Runner, ...]],
-                 straight: list[Any], sizes: dict[int, int],
+                 sizes: dict[int, int],
                  segments: list[Segments],
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  flats: dict[int, bool] | None = None,
@@ -486,7 +494,6 @@ class _Gen:
         self.advance = advance
         self.spec = spec
         self.runners = runners
-        self.straight = straight
         self.sizes = sizes
         self.ns: dict[str, Any] = dict(spec.function_table.namespace)  # the functions called
         self.n = 0
@@ -499,6 +506,7 @@ class _Gen:
         self.xgen.still = still & self.derived.keys()
         self.xgen.keys_of = self.seat_keys
         self.keys: dict[str, tuple[str, int]] = {}
+        self.names: dict[int, str] = {}  # the blocks' names (``block_name``), by id
         # which blocks are flat (can never ask a question: run without frames), by id
         self.flats: dict[int, bool] = {} if flats is None else flats
         # which blocks run by a function (``semi``), by id, and those of them that may call
@@ -596,9 +604,6 @@ class _Gen:
     def flat(self, block: Block, visiting: set[int] | None = None) -> bool:
         """Whether every step of a block runs in place (``inline``); a block met again
         while deciding (a procedure or hook that calls itself) is not flat."""
-        if self.straight[block.id] is not None:  # no question, frame or end: flat
-            self.flats[block.id] = True
-            return True
         return self.holds(block, self.flats, visiting, self.flat_step)
 
     def flat_step(self, step: Step, visiting: set[int]) -> bool:
@@ -648,41 +653,99 @@ class _Gen:
         return k
 
     def step(self, block: Block, j: int, ind: str, out: list[str]) -> int:
-        """A straight step written out in place (its kind's ``visit_`` method; the others
+        """A step written out in place (its kind's ``visit_`` method; the kinds without one
         called through their runners: shuffle, reveal, flip...): the steps it counts."""
         step = block.steps[j]
         out.append(f"{ind}w = {step.path!r}")
-        visit = getattr(self, "visit_" + step.kind, None)
-        if visit is None:
+        if not hasattr(self, "visit_" + step.kind):
             out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
             return 1
-        counted: int = visit(step, block, j, ind, out)
+        return self.visit(block, j, ind, out, IN_PLACE)
+
+    def visit(self, block: Block, j: int, ind: str, out: list[str], where: str) -> int:
+        """Step ``j`` of a block written by its kind's ``visit_`` method for the place it
+        runs at (``where``): the steps it counts."""
+        step = block.steps[j]
+        visit = getattr(self, "visit_" + step.kind.lstrip("_"))
+        counted: int = visit(step, block, j, ind, out, where)
         return counted
 
-    def visit_if(self, step: If, block: Block, j: int, ind: str, out: list[str]) -> int:
-        out.append(f"{ind}if {self.x(step.test)}:")
-        self.body(step.then, ind + "    ", out)
-        if step.other.steps:
-            out.append(f"{ind}else:")
-            self.body(step.other, ind + "    ", out)
+    def block_name(self, block: Block) -> str:
+        """A block's name in the generated namespace, made once (a block's function names
+        its own block at each step where it may make its frame)."""
+        if block.id not in self.names:
+            self.names[block.id] = self.const(block)
+        return self.names[block.id]
+
+    def run_block(self, b: Block, ctx: str, block: Block, j: int, ind: str, out: list[str],
+                  where: str) -> None:
+        """``b`` (an if's branch, a do's procedure) run at step ``j`` of ``block`` with the
+        same locals (``ctx``: the source of their context for a frame pushed): in place, its
+        steps written out with their own count; at a segment's end, by its function when it
+        runs by one (``semi``: its frame made only if it asks or the budget runs low), else
+        its frame pushed and its first segment run at once; as the interpreter's runner, its
+        frame pushed; in a block's function, by its function: when that made its frame, this
+        block's frame, at the next step, goes below the frames it made."""
+        if where == IN_PLACE:
+            self.body(b, ind, out)
+        elif where == RUNNER:
+            out += [*_frame("inner", self.const(b), "loc", ctx, ind),
+                    f"{ind}st.frames.append(inner)"]
+        elif where == PAUSE and self.semi(b):
+            out += [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",
+                    f"{ind}    return True"]
+        elif where == PAUSE:
+            out += [*_frame("inner", self.const(b), "loc", ctx, ind),
+                    *self.enter(b, block, j, ind)]
+        else:
+            out += [f"{ind}base = _len(st.frames)",
+                    f"{ind}w = None",
+                    f"{ind}if {self.flat_call(b)}(st, f, loc, ctx, d + 1):",
+                    f"{ind}    if st.outcome is None:",
+                    *_frame("inner", self.block_name(block), "loc", "None", ind + "        "),
+                    f"{ind}        inner.index = {j + 1}",
+                    f"{ind}        st.frames.insert(base, inner)",
+                    f"{ind}    return True"]
+
+    def visit_if(self, step: If, block: Block, j: int, ind: str, out: list[str],
+                 where: str) -> int:
+        """The test, then the branch it takes (``run_block``); a branch without steps runs
+        nothing."""
+        test = self.x(step.test)
+        then, other = step.then, step.other
+        i2 = ind + "    "
+        if then.steps:
+            out.append(f"{ind}if {test}:")
+            self.run_block(then, "ctx", block, j, i2, out, where)
+            if other.steps:
+                out.append(f"{ind}else:")
+                self.run_block(other, "ctx", block, j, i2, out, where)
+        elif other.steps:
+            out.append(f"{ind}if not {test}:")
+            self.run_block(other, "ctx", block, j, i2, out, where)
+        else:
+            out.append(f"{ind}{test}")
         return 1
 
-    def visit_do(self, step: Do, block: Block, j: int, ind: str, out: list[str]) -> int:
+    def visit_do(self, step: Do, block: Block, j: int, ind: str, out: list[str],
+                 where: str) -> int:
+        """The procedure run as an if's branch (``run_block``); in place, its steps written
+        out within this block's count, or called by its function when it is long."""
         proc = self.spec.procedures[step.name]
+        if where != IN_PLACE:
+            self.run_block(proc, "f.ctx", block, j, ind, out, where)
+            return 1
         if self.size(proc) <= _INLINE_MAX:
             return 1 + self.steps(proc, 0, len(proc.steps), ind, out)
-        # its runner (or its function) names the field of each of its steps itself
+        # its function names the field of each of its steps itself
         out.append(f"{ind}st._where = {step.path!r}")
         out.append(f"{ind}w = None")
-        if self.straight[proc.id] is not None:
-            out.append(f"{ind}{self.const(self.runners[block.id][j])}(st, f)")
-        else:  # it may end the game: True when it did
-            out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")
-            out.append(f"{ind}    return True")
+        out.append(f"{ind}if {self.flat_call(proc)}(st, f, loc, ctx):")  # True: it ended
+        out.append(f"{ind}    return True")  # the game
         return 1
 
-    def visit_end(self, step: End, block: Block, j: int, ind: str, out: list[str]
-                  ) -> int:
+    def visit_end(self, step: End, block: Block, j: int, ind: str, out: list[str],
+                  where: str) -> int:
         out.append(f"{ind}st._where = {step.path!r}")  # the outcome names its own fields
         out.append(f"{ind}w = None")
         out.append(f"{ind}st._finish({step.outcome!r})")
@@ -690,7 +753,7 @@ class _Gen:
         return 1
 
     def visit_check_end(self, step: CheckEnd, block: Block, j: int, ind: str,
-                        out: list[str]) -> int:
+                        out: list[str], where: str) -> int:
         out.append(f"{ind}st._where = {step.path!r}")  # (the end rules name their own fields)
         out.append(f"{ind}w = None")
         out.append(f"{ind}st._check_end()")
@@ -699,12 +762,296 @@ class _Gen:
         return 1
 
     def visit_end_turn(self, step: EndTurn, block: Block, j: int, ind: str,
-                       out: list[str]) -> int:
-        self.end_turn(step, ind, out)
+                       out: list[str], where: str) -> int:
+        """``turn_end`` with ``me`` the seat whose turn ends, then the advance (the step
+        ``<end_turn>``: the next seat, or the one ``next`` named when it is a seat still in
+        the game, ``chosen_seat``; the turn; the round when the order wraps:
+        ``advance_turn``), then ``round_end`` (when a round ended) and ``turn_start``, with
+        ``me`` the new seat; each hook its own locals, run by its function.
+
+        In place the hooks never ask: a hook's function gives True when it ended the game.
+        At a segment's end (when the hooks run by their functions, ``turn_ok``; else
+        through the runner) and in a block's function they may: when one asked (or its
+        budget ran low), the frames the interpreter has there are made below the frames it
+        made: the frame of the block ending the turn (in a block's function: its own, at the
+        next step), the advance's (at its step while ``turn_end`` runs, past it after) with
+        the seat whose turn ended and the seat ``next`` named, and ``turn_start``'s, not
+        started yet, while ``round_end`` runs; the advance hands over likewise when no step
+        of the budget is left for it. As the interpreter's runner: the advance's frame, then
+        ``turn_end``'s on top."""
+        if where == PAUSE and not self.turn_ok():
+            out += self.pause_by_runner(step, block, j)
+            return 1
+        hooks = self.spec.hooks
+        i2 = ind + "    "
+        handing = where in (PAUSE, FUNCTION)  # the hooks may ask
+        adv = ""  # the advance block's name, where its frame may be made
+        if where != IN_PLACE:
+            assert self.advance is not None
+            adv = self.const(self.advance)
+        out.append(f"{ind}nx = None" if step.next is None
+                   else f"{ind}nx = _chosen_seat(st, {self.x(step.next)})")
+        if where == RUNNER:
+            out += [f"{ind}al = {{'me': st.turn_seat}}",
+                    f"{ind}if nx is not None:",
+                    f"{ind}    al['@next'] = nx",
+                    *_frame("inner", adv, "al", "None", ind),
+                    f"{ind}st.frames.append(inner)"]
+            if "turn_end" in hooks:
+                out += [*_frame("inner", self.const(hooks["turn_end"]),
+                                "{'me': st.turn_seat}", "None", ind),
+                        f"{ind}st.frames.append(inner)"]
+            return 1
+        own = (self.block_name(block), j + 1) if where == FUNCTION else None
+        depth = "d + 1 + " if where == FUNCTION else ""
+
+        def handover(i: str, index: int, start: bool) -> list[str]:
+            """The frames below those a hook made (at ``base``), the advance's at
+            ``index``, ``turn_start``'s when it has not started."""
+            lines = [f"{i}fs = []", *self.own_frame(own, "fs.append", i),
+                     f"{i}al = {{'me': tso}}",
+                     f"{i}if nx is not None:",
+                     f"{i}    al['@next'] = nx",
+                     *_frame("inner", adv, "al", "None", i),
+                     f"{i}inner.index = {index}",
+                     f"{i}fs.append(inner)"]
+            if start:
+                lines += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': tsn}",
+                                  "None", i),
+                          f"{i}fs.append(inner)"]
+            return [*lines, f"{i}st.frames[base:base] = fs"]
+
+        def call(name: str, me: str, above: int, i: str, index: int, start: bool
+                 ) -> list[str]:
+            if not handing:
+                return [f"{i}if {self.flat_call(hooks[name])}(st, None, {{'me': {me}}}, None):",
+                        f"{i}    return True"]
+            return [f"{i}base = _len(st.frames)",
+                    f"{i}if {self.flat_call(hooks[name])}(st, None, {{'me': {me}}}, None, "
+                    f"{depth}{above}):",
+                    f"{i}    if st.outcome is None:",
+                    *handover(i + "        ", index, start),
+                    f"{i}    return True"]
+        out.append(f"{ind}w = None")
+        if handing:
+            out.append(f"{ind}tso = st.turn_seat")
+        if "turn_end" in hooks:  # above it: the advance
+            out += call("turn_end", "tso" if handing else "st.turn_seat", 1, ind, 0, False)
+        if handing:  # the advance's step, by the interpreter
+            out += [f"{ind}if st._budget < 1:",
+                    f"{i2}base = _len(st.frames)",
+                    *handover(i2, 0, False),
+                    f"{i2}return True"]
+        out += [f"{ind}w = '<end_turn>'",
+                f"{ind}st._budget -= 1",
+                f"{ind}rw = _advance_turn(st, nx)",
+                f"{ind}tsn = st.turn_seat",
+                f"{ind}w = None"]
+        if "round_end" in hooks:  # above it: the advance, turn_start's frame
+            starts = "turn_start" in hooks
+            out.append(f"{ind}if rw:")
+            out += call("round_end", "tsn", 1 + starts, i2, 1, starts)
+        if "turn_start" in hooks:
+            out += call("turn_start", "tsn", 1, ind, 1, False)
         return 1
 
+    def visit_advance(self, step: Advance, block: Block, j: int, ind: str, out: list[str],
+                      where: str) -> int:
+        """The turn passed on (``advance_turn``), then ``turn_start``'s frame, and
+        ``round_end``'s on top when a round ended: its runner (at a segment's end too)."""
+        if where == PAUSE:
+            out += self.pause_by_runner(step, block, j)
+            return 1
+        hooks = self.spec.hooks
+        out.append(f"{ind}rw = _advance_turn(st, loc.get('@next'))")
+        if "turn_start" in hooks:
+            out += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': st.turn_seat}",
+                            "None", ind),
+                    f"{ind}st.frames.append(inner)"]
+        if "round_end" in hooks:
+            out += [f"{ind}if rw:",
+                    *_frame("inner", self.const(hooks["round_end"]), "{'me': st.turn_seat}",
+                            "None", ind + "    "),
+                    f"{ind}    st.frames.append(inner)"]
+        return 1
+
+    def visit_choose(self, step: Choose, block: Block, j: int, ind: str, out: list[str],
+                     where: str) -> int:
+        """The answers offered, as a list; answered at once when the question is not
+        optional and offers none or one (then: the steps after it go on), else its question
+        asked. At a segment's end the segment then gives True; in a block's function the
+        block's frame is made, at the step after it, as the interpreter has it while the
+        question waits, and the function gives True (its callers make their frames below
+        it)."""
+        out += [f"{ind}items = {self.x(step.source)}",
+                f"{ind}if items is None:",
+                f"{ind}    items = []",
+                f"{ind}elif not _isinstance(items, _list):",
+                f"{ind}    items = [items]"]
+        i = ind
+        if not step.optional:  # none or one: answered at once, nobody asked
+            out += [f"{ind}if _len(items) < 2:",
+                    f"{ind}    loc[{step.var!r}] = items[0] if items else None"]
+            if where == FUNCTION:
+                out.append(f"{ind}else:")
+                i = ind + "    "
+            else:
+                out.append(f"{ind}    return" if where == RUNNER
+                           else f"{ind}    return _s{block.id}_{j + 1}(st, f)")
+        out += self.ask_lines(step, i)
+        if where == FUNCTION:
+            out += [*_frame("inner", self.block_name(block), "loc", "None", i),
+                    f"{i}inner.index = {j + 1}",
+                    f"{i}st.frames.append(inner)",
+                    f"{i}st._where = {step.path!r}",
+                    f"{i}return True"]
+        elif where == PAUSE:
+            out.append(f"{i}return True")
+        return 1
+
+    def visit_for_each(self, step: ForEach, block: Block, j: int, ind: str, out: list[str],
+                       where: str) -> int:
+        """The items, as a list, their work counted and the frames they would push held to
+        their limit; then the body for each in turn with locals of its own (a copy of these,
+        as the frames the interpreter pushes, the first item's on top): as the interpreter's
+        runner, and at a segment's end when the body does not run by its function, a frame
+        per item pushed (at a segment's end, the first run at once); else each body by its
+        function (``loop_place``)."""
+        body, var = step.body, step.var
+        if where == RUNNER or (where == PAUSE and not self.semi(body)):
+            out += self.for_each_items(step, ind, "")
+            out += [f"{ind}for c in _reversed(items):",
+                    f"{ind}    l = _dict(loc)",
+                    f"{ind}    l[{var!r}] = c",
+                    *_frame("inner", self.const(body), "l", "None", ind + "    "),
+                    f"{ind}    st.frames.append(inner)"]
+            if where == PAUSE:  # the first item's body runs at once
+                out += [f"{ind}inner = st.frames[-1]",
+                        f"{ind}if inner is not f:",
+                        *self.enter_pushed(block, j, ind + "    ")]
+            return 1
+        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
+        own, depth = self.loop_place(block, j, where)
+        name = self.const(body)
+
+        def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
+            return [f"{i}for c in _reversed(items[i:]):",
+                    f"{i}    l = _dict(loc)",
+                    f"{i}    l[{var!r}] = c",
+                    *_frame("inner", name, "l", "None", i + "    "),
+                    f"{i}    {add}(inner)"]
+        if self.flat(body):  # it never asks nor runs low: True when the game ended
+            call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
+                    f"{i3}return True"]
+        else:  # the frames of the items left (and this block's) below those it made
+            call = [f"{i2}base = _len(st.frames)",
+                    f"{i2}if {self.flat_call(body)}(st, None, l, None, "
+                    f"{depth}_len(items) - i):",
+                    f"{i3}if st.outcome is None:",
+                    f"{i4}fs = []",
+                    *self.own_frame(own, "fs.append", i4),
+                    *left(i4, "fs.append"),
+                    f"{i4}st.frames[base:base] = fs",
+                    f"{i3}return True"]
+        out += [*self.for_each_items(step, ind, depth),
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in items:",
+                f"{i2}if st._budget < {self.size(body)}:",
+                *self.own_frame(own, "st.frames.append", i3),
+                *left(i3, "st.frames.append"),
+                f"{i3}return True",
+                f"{i2}i += 1",
+                f"{i2}l = _dict(loc)",
+                f"{i2}l[{var!r}] = c",
+                *call]
+        if where == PAUSE:
+            out.append(f"{ind}return _s{block.id}_{j + 1}(st, f)")
+        return 1
+
+    def visit_card_effect(self, step: CardEffect, block: Block, j: int, ind: str,
+                          out: list[str], where: str) -> int:
+        """The effect of that name of each card given that has one, with ``this`` the card,
+        as ``for_each`` runs its body (the first card's on top)."""
+        by_code = self.card_blocks(step)
+        if where == RUNNER or (where == PAUSE
+                               and not all(self.semi(b) for b in by_code.values())):
+            table = self.const(by_code)
+            out += [f"{ind}for c in _reversed(_cards_of({self.x(step.card)})):",
+                    f"{ind}    b = {table}.get(c.code)",
+                    f"{ind}    if b is not None:",
+                    f"{ind}        l = _dict(loc)",
+                    f"{ind}        l['this'] = c",
+                    *_frame("inner", "b", "l", "None", ind + "        "),
+                    f"{ind}        st.frames.append(inner)"]
+            if where == PAUSE:  # the first card's effect (on top) runs at once
+                out += [f"{ind}inner = st.frames[-1]",
+                        f"{ind}if inner is not f:",
+                        *self.enter_pushed(block, j, ind + "    ")]
+            return 1
+        i2, i3 = ind + "    ", ind + "        "
+        i4, i5 = i3 + "    ", i3 + "        "
+        own, depth = self.loop_place(block, j, where)
+        table = self.const(by_code)
+        runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
+        for b in by_code.values():
+            self.flat_call(b)
+
+        def cards_left(start: str, i: str, add: str) -> list[str]:  # their frames
+            return [f"{i}for c in _reversed(cards[{start}:]):",
+                    f"{i}    b = {table}.get(c.code)",
+                    f"{i}    if b is not None:",
+                    f"{i}        l = _dict(loc)",
+                    f"{i}        l['this'] = c",
+                    *_frame("inner", "b", "l", "None", i + "        "),
+                    f"{i}        {add}(inner)"]
+        if all(self.flat(b) for b in by_code.values()):  # True when the game ended
+            call = [f"{i3}if _FLAT[r[0]](st, None, l, None):",
+                    f"{i4}return True"]
+        else:  # (the cards left that have the effect: the frames the interpreter has)
+            call = [f"{i3}base = _len(st.frames)",
+                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}(_len([x for x in "
+                    f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
+                    f"{i4}if st.outcome is None:",
+                    f"{i5}fs = []",
+                    *self.own_frame(own, "fs.append", i5),
+                    *cards_left("i + 1", i5, "fs.append"),
+                    f"{i5}st.frames[base:base] = fs",
+                    f"{i4}return True"]
+        # one card (the commonest): its list made here (_cards_of's first case)
+        out += [f"{ind}cards = {self.x(step.card)}",
+                f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
+                f"{ind}w = None",
+                f"{ind}i = 0",
+                f"{ind}for c in cards:",
+                f"{i2}r = {runs}.get(c.code)",
+                f"{i2}if r is not None:",
+                f"{i3}if st._budget < r[1]:",
+                *self.own_frame(own, "st.frames.append", i4),
+                *cards_left("i", i4, "st.frames.append"),
+                f"{i4}return True",
+                f"{i3}l = _dict(loc)",
+                f"{i3}l['this'] = c",
+                *call,
+                f"{i2}i += 1"]
+        if where == PAUSE:
+            out.append(f"{ind}return _s{block.id}_{j + 1}(st, f)")
+        return 1
+
+    def loop_place(self, block: Block, j: int, where: str) -> tuple[tuple[str, int] | None, str]:
+        """Where a loop whose bodies run by their functions runs: in a block's function, that
+        block's frame (its name and the step after the loop: made when the budget left is
+        below what the next body may run, or below the frames a body made, then each item
+        left its frame, as the step pushes them) and the frames the interpreter would have
+        above those there are (its own and its callers', for for_each's limit); at a
+        segment's end none (its frame is on the stack) and none."""
+        if where == FUNCTION:
+            return (self.block_name(block), j + 1), "d + 1 + "
+        return None, ""
+
     def visit_set(self, step: Set | Add, block: Block, j: int, ind: str,
-                  out: list[str]) -> int:
+                  out: list[str],
+                  where: str) -> int:
         # Ctx.me written out (the local me, else the seat whose turn it is)
         me = ("(st.turn_seat if loc.get('me') is None else loc['me'])" if step.seat is None
               else self.x(step.seat))
@@ -742,14 +1089,15 @@ class _Gen:
 
     visit_add = visit_set
 
-    def visit_let(self, step: Let, block: Block, j: int, ind: str, out: list[str]
-                  ) -> int:
+    def visit_let(self, step: Let, block: Block, j: int, ind: str, out: list[str],
+                  where: str) -> int:
         for name, expr in step.values.items():
             out.append(f"{ind}loc[{name!r}] = {self.x(expr)}")
         return 1
 
     def visit_log(self, step: Log | Announce, block: Block, j: int, ind: str,
-                  out: list[str]) -> int:
+                  out: list[str],
+                  where: str) -> int:
         by_me = step.kind == "log"
         if not self.written or not self.log(step.text, by_me, ind, out):
             render = self.const(texts_renderer(step.text))
@@ -759,8 +1107,8 @@ class _Gen:
 
     visit_announce = visit_log
 
-    def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str]
-                   ) -> int:
+    def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str],
+                  where: str) -> int:
         what, to = step.what, step.to
         at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
         fixed = None if self.spec.zones[to[0]].per_seat else to[0]
@@ -804,8 +1152,8 @@ class _Gen:
                 f"{i2}{call}"]
         return 1
 
-    def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str]
-                   ) -> int:
+    def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str],
+                  where: str) -> int:
         """The two zones' keys, then the count (or the fill less the cards there), then
         ``deal_cards`` (effects.py)."""
         top = (step.at or ("top" if self.spec.zones[step.to[0]].order == "pile"
@@ -830,48 +1178,6 @@ class _Gen:
               else self.x(seat))
         return f"{name + '/'!r} + _str(_int({me}))"
 
-    def next_seat_lines(self, nxt: Any, ind: str) -> list[str]:
-        """``nx``: the seat an ``end_turn``'s ``next`` names, kept when it is a seat still in
-        the game (``chosen_seat``), else None."""
-        if nxt is None:
-            return [f"{ind}nx = None"]
-        return [f"{ind}nx = _chosen_seat(st, {self.x(nxt)})"]
-
-    def advance_lines(self, ind: str) -> list[str]:
-        """The advance of an ``end_turn`` (the advance block's one step, ``<end_turn>``:
-        ``advance_turn``) to ``tsn``, the next seat or ``nx``; the lines after these run
-        (indented) when a round ended, if the game has a ``round_end`` hook."""
-        lines = [f"{ind}w = '<end_turn>'",
-                 f"{ind}st._budget -= 1",
-                 f"{ind}rw = _advance_turn(st, nx)",
-                 f"{ind}tsn = st.turn_seat",
-                 f"{ind}w = None"]
-        return lines + ([f"{ind}if rw:"] if "round_end" in self.spec.hooks else [])
-
-    def end_turn(self, step: EndTurn, ind: str, out: list[str]) -> None:
-        """``end_turn`` run in place, as the interpreter runs the frames it pushes (the
-        advance and ``turn_end`` on top of it): ``turn_end`` with ``me`` the seat whose turn
-        ends, then the advance (the step ``<end_turn>``: the next seat, or the one ``next``
-        named; the turn; the round when the order wraps), then ``round_end`` (when a round
-        ended) and ``turn_start``, with ``me`` the new seat; each hook its own locals, run by
-        its own function (True when it ended the game)."""
-        hooks = self.spec.hooks
-        out += self.next_seat_lines(step.next, ind)
-        out.append(f"{ind}w = None")
-        if "turn_end" in hooks:
-            out.append(f"{ind}if {self.flat_call(hooks['turn_end'])}"
-                       "(st, None, {'me': st.turn_seat}, None):")
-            out.append(f"{ind}    return True")
-        out += self.advance_lines(ind)
-        if "round_end" in hooks:
-            out.append(f"{ind}    if {self.flat_call(hooks['round_end'])}"
-                       "(st, None, {'me': tsn}, None):")
-            out.append(f"{ind}        return True")
-        if "turn_start" in hooks:
-            out.append(f"{ind}if {self.flat_call(hooks['turn_start'])}"
-                       "(st, None, {'me': tsn}, None):")
-            out.append(f"{ind}    return True")
-
     def flat_call(self, block: Block) -> str:
         """The name of the function that runs a flat block (made once per game):
         ``fn(st, f, loc, ctx)`` runs its steps with the locals ``loc`` (``f`` and ``ctx``
@@ -881,7 +1187,7 @@ class _Gen:
             # while it is made (a block may call itself), and if Python cannot compile it:
             # its frame made at its first step, the interpreter runs it
             self.flat_fns[block.id] = _hand_over(block)
-            gen = _Gen(self.spec, self.runners, self.straight, self.sizes, self.segments,
+            gen = _Gen(self.spec, self.runners, self.sizes, self.segments,
                        self.derived, self.flats, self.flat_fns, self.advance,
                        (self.semis, self.cyclic))
             gen.written = self.written
@@ -934,7 +1240,7 @@ class _Gen:
         lines: list[str] = []
         e = 0
         ind = "        "
-        me = self.const(block)
+        me = self.block_name(block)
         while e < len(steps):
             d = next((i for i in range(e, len(steps)) if not self.inline(steps[i])),
                      len(steps))
@@ -949,7 +1255,7 @@ class _Gen:
                       f"{ind}st._budget -= {k}", *chunk]
             if d < len(steps):
                 lines.append(f"{ind}w = {steps[d].path!r}")
-                lines += self.in_function(block, d, me, ind)
+                self.visit(block, d, ind, lines, FUNCTION)
             e = d + 1
         text = "\n".join(lines)
         uses_f = _re.search(r"(?<![.\w])f\b", text) is not None
@@ -977,27 +1283,6 @@ class _Gen:
                 "    return False"]
         return "".join(self.xgen.defs) + "\n".join(src) + "\n"
 
-    def in_function(self, block: Block, d: int, me: str, ind: str) -> list[str]:
-        """A step not run in place, in a block's function (``me`` the block's name)."""
-        step = block.steps[d]
-        if isinstance(step, If | Do):  # over semi blocks
-            return self.call_lines(step, ind, block, d)
-        if isinstance(step, EndTurn):  # its hooks may ask
-            return self.turn_lines(step, ind, (me, d + 1), "d + 1 + ")
-        if isinstance(step, Choose):
-            return self.choose_lines(step, ind, me, d)
-        return self.loop_lines(step, ind, (me, d + 1), "d + 1 + ")  # bodies by functions
-
-    def loop_ok(self, step: Step) -> bool:
-        """Whether a step is a loop whose bodies run by their functions (each ``semi``): a
-        ``for_each`` over such a body, a ``card_effect`` whose effects of that name are all
-        such blocks."""
-        if isinstance(step, ForEach):
-            return self.semi(step.body)
-        if step.kind == "card_effect":
-            return all(self.semi(b) for b in self.card_blocks(step).values())
-        return False
-
     def card_blocks(self, step: Step) -> dict[str, Block]:
         """A card_effect's blocks by card code (the cards that have that effect)."""
         assert isinstance(step, CardEffect)
@@ -1006,7 +1291,7 @@ class _Gen:
     def semi(self, block: Block) -> bool:
         """Whether a block runs by its function (``flat_function``): its steps run in place
         but for ``choose`` (a question asked makes the frames then), loops whose bodies are
-        such blocks (``loop_ok``), ``if`` or ``do`` over such blocks and ``end_turn`` whose
+        such blocks, ``if`` or ``do`` over such blocks and ``end_turn`` whose
         hooks are such blocks; a procedure or hook may call itself through them (its
         function then hands over to the interpreter past a depth, ``_DEPTH``)."""
         if not self.semis:
@@ -1065,69 +1350,9 @@ class _Gen:
         return self.called(step) or None
 
     def turn_ok(self) -> bool:
-        """Whether an end of turn runs by code (``turn_lines``): its hooks run by their
-        functions."""
+        """Whether an end of turn at a segment's end runs by code (``visit_end_turn``): its
+        hooks run by their functions."""
         return self.advance is not None and all(self.semi(h) for h in self.turn_hooks())
-
-    def turn_lines(self, step: EndTurn, ind: str, own: tuple[str, int] | None,
-                   depth: str = "") -> list[str]:
-        """``end_turn`` whose hooks may ask, run by code as ``end`` runs it in place: each
-        hook by its function; when one asked (or its budget ran low), the frames the
-        interpreter has there are made below the frames it made: the frame of the block
-        ending the turn (``own``, as in ``loop_lines``), the advance's (at its step while
-        ``turn_end`` runs, past it after) with the seat whose turn ended and the seat
-        ``next`` named, and ``turn_start``'s, not started yet, while ``round_end`` runs. The
-        advance hands over likewise when no step of the budget is left for it. ``depth``:
-        as in ``loop_lines``."""
-        hooks = self.spec.hooks
-        assert self.advance is not None
-        adv = self.const(self.advance)
-        nxt = step.next
-        i2 = ind + "    "
-
-        def handover(i: str, index: int, start: bool) -> list[str]:
-            """The frames below those a hook made (at ``base``), the advance's at
-            ``index``, ``turn_start``'s when it has not started."""
-            out = [f"{i}fs = []"]
-            if own is not None:
-                out += [*_frame("inner", own[0], "loc", "None", i),
-                        f"{i}inner.index = {own[1]}",
-                        f"{i}fs.append(inner)"]
-            out += [f"{i}al = {{'me': tso}}",
-                    f"{i}if nx is not None:",
-                    f"{i}    al['@next'] = nx",
-                    *_frame("inner", adv, "al", "None", i),
-                    f"{i}inner.index = {index}",
-                    f"{i}fs.append(inner)"]
-            if start:
-                out += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': tsn}",
-                                "None", i),
-                        f"{i}fs.append(inner)"]
-            return [*out, f"{i}st.frames[base:base] = fs"]
-
-        def call(name: str, me: str, above: int, i: str, index: int, start: bool
-                 ) -> list[str]:
-            return [f"{i}base = _len(st.frames)",
-                    f"{i}if {self.flat_call(hooks[name])}(st, None, {{'me': {me}}}, None, "
-                    f"{depth}{above}):",
-                    f"{i}    if st.outcome is None:",
-                    *handover(i + "        ", index, start),
-                    f"{i}    return True"]
-        out = self.next_seat_lines(nxt, ind)
-        out += [f"{ind}w = None", f"{ind}tso = st.turn_seat"]
-        if "turn_end" in hooks:  # above it: the advance
-            out += call("turn_end", "tso", 1, ind, 0, False)
-        out += [f"{ind}if st._budget < 1:",  # the advance's step, by the interpreter
-                f"{ind}    base = _len(st.frames)",
-                *handover(i2, 0, False),
-                f"{ind}    return True",
-                *self.advance_lines(ind)]
-        if "round_end" in hooks:  # above it: the advance, turn_start's frame
-            starts = "turn_start" in hooks
-            out += call("round_end", "tsn", 1 + starts, i2, 1, starts)
-        if "turn_start" in hooks:
-            out += call("turn_start", "tsn", 1, ind, 1, False)
-        return out
 
     def called(self, step: Step) -> list[Block]:
         """The blocks an ``if`` or a ``do`` runs (others: none)."""
@@ -1137,176 +1362,16 @@ class _Gen:
             return [self.spec.procedures[step.name]]
         return []
 
-    def call_lines(self, step: Step, ind: str, block: Block, d: int) -> list[str]:
-        """An ``if`` or ``do`` over blocks that run by their functions (``semi``), inside
-        another such function (``block``'s, the step at ``d``): when a block called made its
-        frame (the budget ran low), this block's frame, at the next step, goes below the
-        frames it made."""
-        me = self.const(block)
-
-        def run(b: Block, i: str) -> list[str]:
-            if not b.steps:
-                return [f"{i}pass"]
-            return [f"{i}w = None",
-                    f"{i}if {self.flat_call(b)}(st, f, loc, ctx, d + 1):",
-                    f"{i}    if st.outcome is None:",
-                    *_frame("inner", me, "loc", "None", i + "        "),
-                    f"{i}        inner.index = {d + 1}",
-                    f"{i}        st.frames.insert(base, inner)",
-                    f"{i}    return True"]
-        lines = [f"{ind}base = _len(st.frames)"]
-        if step.kind == "do":
-            return lines + run(self.called(step)[0], ind)
-        then, other = self.called(step)
-        assert isinstance(step, If)
-        return lines + [f"{ind}if {self.x(step.test)}:", *run(then, ind + "    "),
-                        f"{ind}else:", *run(other, ind + "    ")]
-
-    def loop_lines(self, step: Step, ind: str, own: tuple[str, int] | None,
-                   depth: str = "") -> list[str]:
-        """A loop whose bodies run by their functions (``loop_ok``), each body in turn with
-        locals of its own (a copy of these, as the frames the interpreter pushes). When the
-        budget left is below what the next body may run, the frame of the block holding the
-        loop (``own``: its block's name and the step after the loop, in a block's function;
-        None in a segment, whose frame is on the stack) then each item left gets its frame,
-        as the step pushes them, and the code gives True. A body that can ask and asked (or
-        whose own budget ran low) made its frames: those same frames go below them, and the
-        code gives True. ``depth``: the frames the interpreter would have on the stack above
-        those there are (``"d + 1 + "`` in a block's function: its own and its callers'),
-        for for_each's limit."""
-        if isinstance(step, ForEach):
-            return self.loop_for_each(step, ind, own, depth)
-        assert isinstance(step, CardEffect)
-        return self.loop_card_effect(step, ind, own, depth)
-
     @staticmethod
     def own_frame(own: tuple[str, int] | None, at: str, i: str) -> list[str]:
-        """The frame of the block holding a loop (if it has none yet: ``own``, as in
-        ``loop_lines``), put on the stack (``at``: at the index of the list ``fs`` was made
+        """The frame of the block holding a loop (if it has none yet: ``own``, as
+        ``loop_place`` gives it), put on the stack (``at``: at the index of the list ``fs`` was made
         for)."""
         if own is None:
             return []
         return [*_frame("inner", own[0], "loc", "None", i),
                 f"{i}inner.index = {own[1]}",
                 f"{i}{at}(inner)"]
-
-    def loop_for_each(self, step: ForEach, ind: str, own: tuple[str, int] | None,
-                      depth: str) -> list[str]:
-        """``for_each`` by ``loop_lines``, its frames as its runner (``run_for_each``)
-        pushes them."""
-        i2, i3, i4 = ind + "    ", ind + "        ", ind + "            "
-        body, var = step.body, step.var
-        name = self.const(body)
-
-        def left(i: str, add: str) -> list[str]:  # the items from i on, their frames
-            return [f"{i}for c in _reversed(items[i:]):",
-                    f"{i}    l = _dict(loc)",
-                    f"{i}    l[{var!r}] = c",
-                    *_frame("inner", name, "l", "None", i + "    "),
-                    f"{i}    {add}(inner)"]
-        if self.flat(body):  # it never asks nor runs low: True when the game ended
-            call = [f"{i2}if {self.flat_call(body)}(st, None, l, None):",
-                    f"{i3}return True"]
-        else:  # the frames of the items left (and this block's) below those it made
-            call = [f"{i2}base = _len(st.frames)",
-                    f"{i2}if {self.flat_call(body)}(st, None, l, None, "
-                    f"{depth}_len(items) - i):",
-                    f"{i3}if st.outcome is None:",
-                    f"{i4}fs = []",
-                    *self.own_frame(own, "fs.append", i4),
-                    *left(i4, "fs.append"),
-                    f"{i4}st.frames[base:base] = fs",
-                    f"{i3}return True"]
-        return [*self.for_each_items(step, ind, depth),
-                f"{ind}w = None",
-                f"{ind}i = 0",
-                f"{ind}for c in items:",
-                f"{i2}if st._budget < {self.size(body)}:",
-                *self.own_frame(own, "st.frames.append", i3),
-                *left(i3, "st.frames.append"),
-                f"{i3}return True",
-                f"{i2}i += 1",
-                f"{i2}l = _dict(loc)",
-                f"{i2}l[{var!r}] = c",
-                *call]
-
-    def loop_card_effect(self, step: CardEffect, ind: str, own: tuple[str, int] | None,
-                         depth: str) -> list[str]:
-        """``card_effect`` by ``loop_lines``, its frames as ``run_card_effect`` pushes them:
-        one per card that has the effect."""
-        i2, i3 = ind + "    ", ind + "        "
-        i4, i5 = i3 + "    ", i3 + "        "
-        by_code = self.card_blocks(step)
-        table = self.const(by_code)
-        runs = self.const({code: (b.id, self.size(b)) for code, b in by_code.items()})
-        for b in by_code.values():
-            self.flat_call(b)
-
-        def cards_left(start: str, i: str, add: str) -> list[str]:  # their frames
-            return [f"{i}for c in _reversed(cards[{start}:]):",
-                    f"{i}    b = {table}.get(c.code)",
-                    f"{i}    if b is not None:",
-                    f"{i}        l = _dict(loc)",
-                    f"{i}        l['this'] = c",
-                    *_frame("inner", "b", "l", "None", i + "        "),
-                    f"{i}        {add}(inner)"]
-        if all(self.flat(b) for b in by_code.values()):  # True when the game ended
-            call = [f"{i3}if _FLAT[r[0]](st, None, l, None):",
-                    f"{i4}return True"]
-        else:  # (the cards left that have the effect: the frames the interpreter has)
-            call = [f"{i3}base = _len(st.frames)",
-                    f"{i3}if _FLAT[r[0]](st, None, l, None, {depth}(_len([x for x in "
-                    f"cards[i + 1:] if x.code in {table}]) if i + 1 < _len(cards) else 0)):",
-                    f"{i4}if st.outcome is None:",
-                    f"{i5}fs = []",
-                    *self.own_frame(own, "fs.append", i5),
-                    *cards_left("i + 1", i5, "fs.append"),
-                    f"{i5}st.frames[base:base] = fs",
-                    f"{i4}return True"]
-        # one card (the commonest): its list made here (_cards_of's first case)
-        return [f"{ind}cards = {self.x(step.card)}",
-                f"{ind}cards = [cards] if cards.__class__ is _CardDef else _cards_of(cards)",
-                f"{ind}w = None",
-                f"{ind}i = 0",
-                f"{ind}for c in cards:",
-                f"{i2}r = {runs}.get(c.code)",
-                f"{i2}if r is not None:",
-                f"{i3}if st._budget < r[1]:",
-                *self.own_frame(own, "st.frames.append", i4),
-                *cards_left("i", i4, "st.frames.append"),
-                f"{i4}return True",
-                f"{i3}l = _dict(loc)",
-                f"{i3}l['this'] = c",
-                *call,
-                f"{i2}i += 1"]
-
-    def choose_items(self, step: Choose, ind: str) -> list[str]:
-        """``items``: the answers a ``choose`` offers, as a list."""
-        return [f"{ind}items = {self.x(step.source)}",
-                f"{ind}if items is None:",
-                f"{ind}    items = []",
-                f"{ind}elif not _isinstance(items, _list):",
-                f"{ind}    items = [items]"]
-
-    def choose_lines(self, step: Choose, ind: str, me: str, j: int) -> list[str]:
-        """A ``choose`` in a block's function, as ``asked``: answered at once when it is
-        not optional and offers none or one item; else its question is asked then: the
-        block's frame (``me``) made, at the step after it, as the interpreter has it while
-        the question waits, and the function gives True (its callers make their frames
-        below it)."""
-        lines = self.choose_items(step, ind)
-        i = ind
-        if not step.optional:  # none or one: answered at once, nobody asked
-            lines += [f"{ind}if _len(items) < 2:",
-                      f"{ind}    loc[{step.var!r}] = items[0] if items else None",
-                      f"{ind}else:"]
-            i = ind + "    "
-        return [*lines, *self.ask_lines(step, i),
-                *_frame("inner", me, "loc", "None", i),
-                f"{i}inner.index = {j + 1}",
-                f"{i}st.frames.append(inner)",
-                f"{i}st._where = {step.path!r}",
-                f"{i}return True"]
 
     def ask_lines(self, step: Choose, ind: str) -> list[str]:
         """A question's prompt in each language, then the decision it waits for (as the
@@ -1508,20 +1573,14 @@ class _Gen:
                 f"if {h}.__class__ is _CardDef else _str({h})"]
 
     def runners_source(self, written: list[tuple[Block, int]]) -> str:
-        """The source of the runners of the steps ``written`` (by block and index), each
-        written as its kind's ``run_`` method writes it, or its ``visit_`` method for a
-        straight step: ``_r{block}_{j}(st, f)`` runs step ``j`` in the frame ``f`` (the
-        interpreter counted it and named its field)."""
+        """The source of the runners of the steps ``written`` (by block and index), each as
+        its kind's ``visit_`` method writes it for the runner: ``_r{block}_{j}(st, f)`` runs
+        step ``j`` in the frame ``f`` (the interpreter counted it and named its field)."""
         self.xgen.defs = []
         src: list[str] = []
         for block, j in written:
-            step = block.steps[j]
-            run = getattr(self, "run_" + step.kind.lstrip("_"), None)
             lines: list[str] = []
-            if run is None:
-                self.step(block, j, "    ", lines)
-            else:
-                lines = run(step, block, j)
+            self.visit(block, j, "    ", lines, RUNNER)
             text = "\n".join(lines)
             src += [f"def _r{block.id}_{j}(st, f):",
                     *(["    ctx = _frame_ctx(st, f)"] if _uses("ctx", text) else []),
@@ -1579,7 +1638,7 @@ class _Gen:
                 step = steps[j]
                 src.append(f"    f.index = {j + 1}")
                 src.append(f"    st._where = {step.path!r}")
-                src.extend(self.suspending(block, j))
+                self.visit(block, j, "    ", src, PAUSE)  # True when it suspended
                 src.append(f"    return _s{b}_{j + 1}(st, f)")
             else:
                 src.append("    st.frames.pop()")
@@ -1596,16 +1655,9 @@ class _Gen:
                 lines.append(line)
         return entries, "".join(self.xgen.defs) + "\n".join(lines) + "\n"
 
-    def suspending(self, block: Block, j: int) -> list[str]:
-        """A step that may push a frame, ask or end the game, at the end of a segment: its
-        kind's ``pause_`` method (the others through their runners, ``pause_by_runner``);
-        the segment returns True when it suspended, else goes on."""
-        step = block.steps[j]
-        pause = getattr(self, "pause_" + step.kind, self.pause_by_runner)
-        lines: list[str] = pause(step, block, j)
-        return lines
-
     def pause_by_runner(self, step: Step, block: Block, j: int) -> list[str]:
+        """A step at a segment's end run by its runner (an end of turn whose hooks do not run
+        by their functions, the advance): the frame it pushed run at once."""
         return [f"    {self.const(self.runners[block.id][j])}(st, f)",
                 "    if st.outcome is not None or st.pending is not None:",
                 "        return True",
@@ -1613,151 +1665,9 @@ class _Gen:
                 "    if inner is not f:",  # the frame it pushed runs at once
                 *self.enter_pushed(block, j, "        ")]
 
-    def branches(self, step: If, push: Callable[[Block, str], list[str]]) -> list[str]:
-        """An ``if`` that may push a frame: its test, then ``push`` of the branch it takes
-        (a branch without steps pushes none)."""
-        then, other = step.then, step.other
-        test = self.x(step.test)
-        if then.steps and other.steps:
-            return [f"    if {test}:", *push(then, "        "), "    else:",
-                    *push(other, "        ")]
-        if then.steps:
-            return [f"    if {test}:", *push(then, "        ")]
-        if other.steps:
-            return [f"    if not {test}:", *push(other, "        ")]
-        return [f"    {test}"]
-
-    def run_if(self, step: If, block: Block, j: int) -> list[str]:
-        return self.branches(step, lambda b, ind: [
-            *_frame("inner", self.const(b), "loc", "ctx", ind),  # the same locals: the
-            f"{ind}st.frames.append(inner)"])  # same context
-
-    def pause_if(self, step: If, block: Block, j: int) -> list[str]:
-        def push(b: Block, ind: str) -> list[str]:
-            if self.semi(b):  # a branch run by its function (its frame made only if it asks
-                return [f"{ind}if {self.flat_call(b)}(st, f, loc, ctx):",  # or the budget
-                        f"{ind}    return True"]  # runs low)
-            return [*_frame("inner", self.const(b), "loc", "ctx", ind),
-                    *self.enter(b, block, j, ind)]
-        return self.branches(step, push)
-
-    def run_do(self, step: Do, block: Block, j: int) -> list[str]:
-        proc = self.spec.procedures[step.name]
-        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
-                "    st.frames.append(inner)"]
-
-    def pause_do(self, step: Do, block: Block, j: int) -> list[str]:
-        proc = self.spec.procedures[step.name]
-        if self.semi(proc):  # run by its function, as a branch of an ``if``
-            return [f"    if {self.flat_call(proc)}(st, f, loc, ctx):",
-                    "        return True"]
-        return [*_frame("inner", self.const(proc), "loc", "f.ctx", "    "),
-                *self.enter(proc, block, j, "    ")]
-
-    def run_end(self, step: End, block: Block, j: int) -> list[str]:
-        return [f"    st._finish({step.outcome!r})"]
-
-    def pause_end(self, step: End, block: Block, j: int) -> list[str]:
-        return [*self.run_end(step, block, j), "    return True"]
-
-    def pause_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
-        if self.turn_ok():  # its hooks by their functions
-            return self.turn_lines(step, "    ", None)
-        return self.pause_by_runner(step, block, j)
-
-    def run_check_end(self, step: CheckEnd, block: Block, j: int) -> list[str]:
-        return ["    st._check_end()"]
-
-    def run_end_turn(self, step: EndTurn, block: Block, j: int) -> list[str]:
-        """The advance's frame (the seat whose turn ends, and the seat ``next`` named: saved
-        with it), then ``turn_end``'s on top."""
-        assert self.advance is not None
-        hooks = self.spec.hooks
-        lines = [*self.next_seat_lines(step.next, "    "),
-                 "    al = {'me': st.turn_seat}",
-                 "    if nx is not None:",
-                 "        al['@next'] = nx",
-                 *_frame("inner", self.const(self.advance), "al", "None", "    "),
-                 "    st.frames.append(inner)"]
-        if "turn_end" in hooks:
-            lines += [*_frame("inner", self.const(hooks["turn_end"]), "{'me': st.turn_seat}",
-                              "None", "    "),
-                      "    st.frames.append(inner)"]
-        return lines
-
-    def run_advance(self, step: Advance, block: Block, j: int) -> list[str]:
-        """The turn passed on (``advance_turn``), then ``turn_start``'s frame, and
-        ``round_end``'s on top when a round ended."""
-        hooks = self.spec.hooks
-        lines = ["    rw = _advance_turn(st, loc.get('@next'))"]
-        if "turn_start" in hooks:
-            lines += [*_frame("inner", self.const(hooks["turn_start"]), "{'me': st.turn_seat}",
-                              "None", "    "),
-                      "    st.frames.append(inner)"]
-        if "round_end" in hooks:
-            lines += ["    if rw:",
-                      *_frame("inner", self.const(hooks["round_end"]), "{'me': st.turn_seat}",
-                              "None", "        "),
-                      "        st.frames.append(inner)"]
-        return lines
-
-    def run_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
-        """A frame per item, the first item's on top."""
-        return [*self.for_each_items(step, "    ", ""),
-                "    for c in _reversed(items):",
-                "        l = _dict(loc)",
-                f"        l[{step.var!r}] = c",
-                *_frame("inner", self.const(step.body), "l", "None", "        "),
-                "        st.frames.append(inner)"]
-
-    def pause_for_each(self, step: ForEach, block: Block, j: int) -> list[str]:
-        if self.loop_ok(step):  # each body run by its function, no frame pushed
-            return [*self.loop_lines(step, "    ", None),
-                    f"    return _s{block.id}_{j + 1}(st, f)"]
-        return [*self.run_for_each(step, block, j),
-                "    inner = st.frames[-1]",
-                "    if inner is not f:",  # the first item's body runs at once
-                *self.enter_pushed(block, j, "        ")]
-
-    def asked(self, step: Choose, go_on: str) -> list[str]:
-        """A ``choose`` answered at once when it is not optional and offers none or one
-        answer (then ``go_on``), else its question asked."""
-        lines = self.choose_items(step, "    ")
-        if not step.optional:  # none or one: answered at once, nobody asked
-            lines += ["    if _len(items) < 2:",
-                      f"        loc[{step.var!r}] = items[0] if items else None",
-                      f"        {go_on}"]
-        return [*lines, *self.ask_lines(step, "    ")]
-
-    def run_choose(self, step: Choose, block: Block, j: int) -> list[str]:
-        return self.asked(step, "return")
-
-    def pause_choose(self, step: Choose, block: Block, j: int) -> list[str]:
-        return [*self.asked(step, f"return _s{block.id}_{j + 1}(st, f)"), "    return True"]
-
-    def run_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
-        """A frame per card that has the effect, the first card's on top."""
-        table = self.const(self.card_blocks(step))
-        return [f"    for c in _reversed(_cards_of({self.x(step.card)})):",
-                f"        b = {table}.get(c.code)",
-                "        if b is not None:",
-                "            l = _dict(loc)",
-                "            l['this'] = c",
-                *_frame("inner", "b", "l", "None", "            "),
-                "            st.frames.append(inner)"]
-
-    def pause_card_effect(self, step: CardEffect, block: Block, j: int) -> list[str]:
-        if self.loop_ok(step):  # each card's run by its function, no frame pushed
-            return [*self.loop_lines(step, "    ", None),
-                    f"    return _s{block.id}_{j + 1}(st, f)"]
-        return [*self.run_card_effect(step, block, j),
-                "    inner = st.frames[-1]",
-                "    if inner is not f:",  # the first card's effect (on top) runs at once
-                *self.enter_pushed(block, j, "        ")]
-
     def for_each_items(self, step: ForEach, ind: str, depth: str) -> list[str]:
         """``items``: what a ``for_each`` runs its body for, as a list, its work counted and
-        the frames it would push held to their limit (``depth``: as in ``loop_lines``)."""
+        the frames it would push held to their limit (``depth``: as ``loop_place`` gives it)."""
         return [f"{ind}items = {self.x(step.items)} or []",
                 f"{ind}if not _isinstance(items, _list):",
                 f"{ind}    items = [items]",
@@ -1833,25 +1743,24 @@ def _advance_block(blocks: tuple[Block, ...]) -> Block | None:
 def make_runners(blocks: tuple[Block, ...], spec: GameSpec,
                  derived: dict[str, Callable[[Any], Any]] | None = None,
                  still: frozenset[str] = frozenset()
-                 ) -> tuple[list[tuple[Runner, ...]], list[Plan | None]]:
+                 ) -> list[tuple[Runner, ...]]:
     """Every step's runner, by block (effects.make_runners): a step whose kind has a
-    ``run_`` method, or a straight one a ``visit_`` method writes out, runs that generated
-    code (its expressions called); the others their runners of effects.py. ``derived``,
+    ``visit_`` method runs the code it writes for the runner (its expressions called); the
+    others their runners of effects.py. ``derived``,
     ``still``: as for ``make_segments``.
 
     The generated runners are compiled when the first of them is called (most games never
     run a step by step, and compiling them is a large part of a game's load): until then each
     is a function of the same namespace whose first call compiles them all and gives each
-    its own code, so that the functions held (by the interpreter, the plans of straight
-    blocks, the segments' calls) run it from then on, without a call in between."""
+    its own code, so that the functions held (by the interpreter, the segments' calls) run
+    it from then on, without a call in between."""
     steps = [(block, j) for block in blocks for j, s in enumerate(block.steps)
-             if hasattr(_Gen, "run_" + s.kind.lstrip("_"))
-             or (s.flow == STRAIGHT and hasattr(_Gen, "visit_" + s.kind))]
+             if hasattr(_Gen, "visit_" + s.kind.lstrip("_"))]
     ns: dict[str, Any] = {"__builtins__": {}}
     written = {(block.id, j): _first_call(ns, f"_r{block.id}_{j}") for block, j in steps}
 
     def compiled() -> None:
-        gen = _Gen(spec, [], [], {}, [], derived, advance=_advance_block(blocks), still=still)
+        gen = _Gen(spec, [], {}, [], derived, advance=_advance_block(blocks), still=still)
         gen.written = False  # (the expressions called: the interpreter's path is the rare one)
         made = gen.run(partial(gen.runners_source, steps), "<steps>")
         for fn in written.values():
@@ -1876,7 +1785,7 @@ def _first_call(ns: dict[str, Any], name: str) -> Runner:
 
 
 def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
-                  runners: list[tuple[Runner, ...]], straight: list[Any],
+                  runners: list[tuple[Runner, ...]],
                   derived: dict[str, Callable[[Any], Any]] | None = None,
                   still: frozenset[str] = frozenset()) -> list[Segments]:
     """For each block (by its id), its segments by the step index they start at; a block
@@ -1891,7 +1800,7 @@ def make_segments(blocks: tuple[Block, ...], spec: GameSpec,
     advance = _advance_block(blocks)
     semis: tuple[dict[int, bool], set[int]] = ({}, set())
     for block in blocks:
-        gen = _Gen(spec, runners, straight, sizes, out, derived, flats, flat_fns, advance,
+        gen = _Gen(spec, runners, sizes, out, derived, flats, flat_fns, advance,
                    semis, still)
         try:
             out.append(gen.block(block))
@@ -1924,7 +1833,7 @@ def make_end_check(game: Any) -> Callable[[Any], None] | None:
 
 def end_check_source(game: Any) -> tuple[_Gen, str]:
     """The source of a game's end check (and the generator holding its namespace)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game))
     # the check runs in a window that remembers these derived values (``_check_end``: an end
     # rule reads a derived value) and nothing changes until an outcome is set: each is read
@@ -2036,7 +1945,7 @@ def outcome_source(game: Any, name: str) -> tuple[_Gen, str]:
     """The source of one outcome's functions ``_outcome`` and ``_reasons`` (and the generator
     holding their namespace)."""
     o = game.spec.outcomes[name]
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game))
     lines = ["def _outcome(st, later):",
              "    loc = {'me': st.turn_seat}",
@@ -2085,7 +1994,7 @@ def derived_readers(game: Any) -> dict[str, Callable[[Any], Any]]:
 def flat_source(game: Any, block: Block) -> str:
     """The generated source of the function that runs a block without frames until a
     question is asked (for tests); empty when the block is not such a block."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game), None, None, game.advance_block,
                still=frozenset(game.memo_derived))
     if not gen.semi(block):
@@ -2095,7 +2004,7 @@ def flat_source(game: Any, block: Block) -> str:
 
 def segments_source(game: Any, block: Block) -> str:
     """The generated source of a block's segments in a loaded game (for tests)."""
-    gen = _Gen(game.spec, game.runners, game.straight, {}, game.segments,
+    gen = _Gen(game.spec, game.runners, {}, game.segments,
                derived_readers(game), None, None, game.advance_block,
                still=frozenset(game.memo_derived))
     return gen.source(block)[1]
