@@ -17,8 +17,8 @@ from tabletop.errors import RulesetError
 from tabletop.i18n.catalogue import text_of
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
-from tabletop.rules.spec import Block, GameSpec
-from tabletop.rules.steps import Step
+from tabletop.rules.spec import GameSpec
+from tabletop.rules.steps import Block, Step
 from tabletop.rules.values import (
     CHOICE,
     RULESET_BUGS,

@@ -32,13 +32,12 @@ from tabletop.rules.spec import (
     RANK_WORDS,
     RESERVED_NAMES,
     SUIT_SYMBOL,
-    Block,
     GameSpec,
     MoveSpec,
     Requirement,
     local_names,
 )
-from tabletop.rules.steps import Advance, Choose
+from tabletop.rules.steps import Advance, Block, Choose
 from tabletop.rules.values import arg_error, make_event, message_error, phrase_words
 from tabletop.safety.limits import MAX_SEED
 

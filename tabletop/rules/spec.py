@@ -27,7 +27,7 @@ from tabletop.lang.expr import (
 )
 from tabletop.lang.functions import FunctionTable
 from tabletop.rules import steps
-from tabletop.rules.steps import Step
+from tabletop.rules.steps import Block, Step
 from tabletop.safety.files import FileReadError, read_text, resolved
 from tabletop.safety.limits import MAX_CARDS, MAX_FILE_BYTES, MAX_PLAYERS, LimitError, read_yaml
 
@@ -83,12 +83,6 @@ class OptionSpec:
     # kept so that saves made before the option was replaced replay as they were played:
     # not offered (no list of options names it), still read and accepted
     retired: bool = False
-
-
-@attrs.frozen
-class Block:
-    id: int
-    steps: tuple[Step, ...]
 
 
 @attrs.frozen

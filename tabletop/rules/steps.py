@@ -12,14 +12,11 @@ field it came from (``path``, for error messages) and what it may do to the run 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from tabletop.lang.expr import Compiled
-
-if TYPE_CHECKING:
-    from tabletop.rules.spec import Block
 
 STRAIGHT, ASKS, PUSHES, ENDS = "straight", "asks", "pushes", "ends"
 
@@ -41,6 +38,15 @@ class Step:
     def blocks(self) -> tuple[Block, ...]:
         """The blocks this step holds (a branch, a loop's body)."""
         return ()
+
+
+@attrs.frozen
+class Block:
+    """A list of steps run in order (a move's effects, a procedure, a hook, a branch), with
+    the number the frames and the generated code know it by."""
+
+    id: int
+    steps: tuple[Step, ...]
 
 
 @attrs.frozen

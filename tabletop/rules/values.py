@@ -16,7 +16,7 @@ from tabletop.errors import ArgumentError, ExpressionError
 from tabletop.i18n.catalogue import Catalogue, Langs, text_of
 
 if TYPE_CHECKING:
-    from tabletop.rules.spec import Block
+    from tabletop.rules.steps import Block
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1

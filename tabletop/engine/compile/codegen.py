@@ -69,13 +69,14 @@ from tabletop.lang.expr import (
     tree_of,
 )
 from tabletop.lang.functions import FunctionTable
-from tabletop.rules.spec import Block, GameSpec
+from tabletop.rules.spec import GameSpec
 from tabletop.rules.steps import (
     ENDS,
     STRAIGHT,
     Add,
     Advance,
     Announce,
+    Block,
     CardEffect,
     CheckEnd,
     Choose,
