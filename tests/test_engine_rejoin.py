@@ -60,3 +60,15 @@ def test_eliminated_seats_come_back_into_the_turn_order(game):
     assert st.current_player == 1
     again = tabletop.restore(st.to_json())
     assert again.view(None)["seats"] == [0, 1, 2]
+
+
+def test_the_line_of_a_seat_going_out_is_the_tables_not_the_seats(game):
+    # "Ben: Ben is out" credited the line to the eliminated player; it is the table's line,
+    # read under the move of whoever put them out
+    from tabletop.ui.render import event_line
+
+    st = game.new_game(players=3, seed=1, first=0, names=["Ann", "Ben", "Cleo"])
+    events = st.play("out Ben")
+    out = [e for e in events if e.kind == "eliminated"]
+    assert [(e.seat, e.data, e.text_in("en")) for e in out] == [(None, {"seat": 1}, "Ben is out")]
+    assert event_line(st, out[0], "fr") == "Ben quitte la partie"

@@ -298,3 +298,20 @@ def test_progress_is_told_within_a_chunk_and_under_compare(
     assert told[0] == 1  # the first game, before its chunk is over
     assert told == sorted(told) and told[-1] == 800 == result.games
     assert any(n % size for n in told)
+
+
+def test_a_simulation_stopped_from_outside_reports_the_games_it_finished() -> None:
+    """`timeout 150 tabletop simulate ...` (SIGTERM) ended without a word: it now reports the
+    games played before it was stopped, as Ctrl-C does."""
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent), "COLUMNS": "100"}
+    child = subprocess.Popen([sys.executable, "-m", "tabletop", "simulate", "push-to-five",
+                              "--games", "200000", "--seed", "1", "--lang", "en"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=env)
+    time.sleep(4)
+    child.send_signal(signal.SIGTERM)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err  # as after Ctrl-C: stopped, not finished
+    assert "Stopped after" in out and "of 200,000 games" in out
+    played = out.split("Stopped after ")[1].split()[0]
+    assert 0 < int(played.replace(",", "")) < 200000 and f"\n{played} games in" in out

@@ -4,6 +4,11 @@ tabletop/ui/report.py)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
 
 from rich.console import Console
 
@@ -56,7 +61,28 @@ def run(console: Console, a: argparse.Namespace, lang: str) -> int:
     kinds: list[tuple[str, dict[str, float]]] = [("random", {})] * players
     for n, _item, kind, kw in usage.seat_bots(a.seat, players):
         kinds[n - 1] = (kind, kw)
-    return screen.simulate(console, game, players=players, names=names, options=options,
-                           seats=kinds, games=games, seed=usage.seed(a.seed), workers=workers,
-                           cluster=a.cluster, compare=a.compare, json_path=a.json,
-                           csv_path=a.csv, plot_path=a.plot, lang=a.lang or default_lang())
+    with _stopped_as_by_ctrl_c():
+        return screen.simulate(console, game, players=players, names=names, options=options,
+                               seats=kinds, games=games, seed=usage.seed(a.seed),
+                               workers=workers, cluster=a.cluster, compare=a.compare,
+                               json_path=a.json, csv_path=a.csv, plot_path=a.plot,
+                               lang=a.lang or default_lang())
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """A simulation stopped from outside (``timeout 150 tabletop simulate ...``, a job
+    scheduler, ``kill``: SIGTERM) reports the games it finished, as Ctrl-C does, instead of
+    ending without a word."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -469,7 +469,10 @@ class _Runners:
         def run_eliminate(st: Effects, f: Frame) -> None:
             seat = int(which(frame_ctx(st, f)))
             st.out.add(seat)
-            st._emit("eliminated", seat, _said("eliminated", name=st.seat_name(seat)))
+            # the table's line, of no player: the seat that is out is named in it, not
+            # credited with it ("Ben: Ben is out")
+            st._emit("eliminated", None, _said("eliminated", name=st.seat_name(seat)),
+                     {"seat": seat})
         return run_eliminate
 
     @staticmethod
