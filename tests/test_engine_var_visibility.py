@@ -75,3 +75,40 @@ def test_views_do_not_change_with_hidden_cards(tmp_path: Path) -> None:
             world = st.determinize(seat, random.Random(k)).view(seat)
             changed |= {key for key, v in st.view(seat).items() if world[key] != v}
     assert changed == {"told"}
+
+
+CHIPS = """\
+id: chips
+name: {en: Chips, fr: Jetons}
+players: {min: 2, max: 2}
+cards: [{suits: [S], ranks: [2, 3, 4]}]
+zones:
+  deck: {deck: true, visibility: public}
+  table: {visibility: public}
+vars:
+  chips: {initial: 11, per_seat: true, visibility: owner}
+  paid: {initial: 0, per_seat: true}
+moves:
+  - id: pay
+    notation: pay
+    effects:
+      - add: {chips: -1}
+      - end_turn: true
+end: [{if: "chips <= 0", outcome: done}]
+outcomes: {done: {winners: "[me]", reason: {en: done, fr: fini}}}
+view:
+  chips: chips
+  theirs: "chips[opp]"
+"""
+
+
+def test_a_secret_per_seat_value_brings_the_curtain_as_a_hidden_hand_does(tmp_path: Path):
+    # every zone is public, but each player's chips are theirs to know: at a hot-seat table
+    # the screen must be hidden between turns, or the next player reads the last one's chips
+    game = load_ruleset(tmp_path, CHIPS, "chips.yaml")
+    assert game.spec.secret
+    st = game.new_game(players=2, seed=1)
+    assert st.view(1) == {"chips": 11, "theirs": None}
+    public = load_ruleset(tmp_path, CHIPS.replace("visibility: owner", "visibility: public"),
+                          "chips2.yaml")
+    assert not public.spec.secret

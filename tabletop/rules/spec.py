@@ -476,7 +476,9 @@ class _Loader:
             procedures=procedures, hooks=hooks, end=end, outcomes=outcomes, view=view,
             display=display, blocks=tuple(self.blocks),
             secret=self.boolean(d.get("secret", any(z.visibility != "public" and z.per_seat
-                                                    for z in zones.values())), "secret"),
+                                                    for z in zones.values())
+                                      or any(v.per_seat and v.visibility == "owner"
+                                             for v in vars_.values())), "secret"),
             first_player=self.first_player(d.get("first_player", "first")),
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
