@@ -16,6 +16,7 @@ import attrs
 from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import ruleset_texts, said
+from tabletop.lang.cards import CardDef
 from tabletop.rules.spec import GameSpec
 from tabletop.rules.values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
 
@@ -332,6 +333,19 @@ class StateBase:
             if s not in self.out:
                 return s
         return seat
+
+    def sees(self, seat: int, card: CardDef) -> bool:
+        """May ``seat`` see which card ``card`` is: it lies in a zone the seat may see, or the
+        seat knows it (a reveal). The one test of it: views, move texts, hints, the ruleset's
+        ``knows()``."""
+        uid = card.uid
+        return uid in self.known[seat] or self.visible(self.where[uid], seat)
+
+    def hidden_word(self, card: CardDef) -> str:
+        """A card its seat may not see, as a move's text names it: its place in its zone,
+        from 1 (the top of a pile, the left of a row)."""
+        uid = card.uid
+        return str(self.zones[self.where[uid]].index(uid) + 1)
 
     def visible(self, key: str, seat: int) -> bool:
         """May ``seat`` see the cards of zone ``key`` (a zone name, or name/seat)?"""

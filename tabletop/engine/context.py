@@ -390,7 +390,7 @@ def _knows(ctx: Ctx, seat: Any, c: Any) -> bool:
     st = ctx.state
     if not 0 <= seat < st.players:
         return False
-    return c.uid in st.known[seat] or st.visible(st.where[c.uid], seat)
+    return st.sees(seat, c)
 
 
 def _int_or_none(v: Any) -> int | None:

@@ -276,7 +276,12 @@ class MoveListing(StateBase):
         ms = self.game.move_by_id.get(move.move_id)
         if ms is None or not ms.hints:
             return None
-        ctx = Ctx(self, {"me": self.turn_seat, **dict(move.args)})
+        me = self.turn_seat
+        for _name, v in move.args:  # a hint over a card the mover may not see could tell it
+            for c in (v if isinstance(v, list) else [v]):
+                if type(c) is CardDef and not self.sees(me, c):
+                    return None
+        ctx = Ctx(self, {"me": me, **dict(move.args)})
         try:
             for h in ms.hints:
                 if h.test(ctx):
@@ -306,12 +311,12 @@ class MoveListing(StateBase):
             if isinstance(value, str) and lang in p.words.get(value, {}):
                 value = p.words[value][lang][0]  # the first of the answer's words is shown
             return self._render(p.notations.get(lang, p.notation), {"choice": value},
-                                seats=p.seats, lang=lang, short=short)
+                                seats=p.seats, lang=lang, short=short, who=p.seat)
         ms = self.game.move_by_id.get(move.move_id)
         if ms is None:
             return move.text
         return self._render(ms.notations.get(lang, ms.template), dict(move.args), lang=lang,
-                            short=short)
+                            short=short, who=self.turn_seat)
 
     def move_shape(self, ms: MoveSpec, lang: str) -> str:
         """How a move is typed, in ``lang``: its notation with each hole said as what goes
@@ -391,7 +396,7 @@ class MoveListing(StateBase):
                             words.append(word)
                         else:
                             v = x if hole == name else {name: x}[hole]
-                            words.append(v.code if type(v) is CardDef else self._token(v))
+                            words.append(self._token(v, who=me))
                     text = " ".join(words)
                     if text not in seen:
                         seen.add(text)
@@ -408,8 +413,7 @@ class MoveListing(StateBase):
                     if hole is None:
                         words.append(word)
                     else:
-                        v = binding[hole]
-                        words.append(v.code if type(v) is CardDef else self._token(v))
+                        words.append(self._token(binding[hole], who=me))
                 text = " ".join(words)
                 if text not in seen:
                     seen.add(text)
@@ -487,27 +491,31 @@ class MoveListing(StateBase):
         return arg_path(self.spec, a)
 
     def _render(self, template: tuple[str, ...], binding: dict[str, Any],
-                seats: bool = True, lang: str | None = None, short: bool = False) -> str:
+                seats: bool = True, lang: str | None = None, short: bool = False,
+                who: int | None = None) -> str:
         parts = []
         for t in template:
             if t[0] == "{" and t[-1] == "}":
-                parts.append(self._token(binding[t[1:-1]], seats, lang, short))
+                parts.append(self._token(binding[t[1:-1]], seats, lang, short, who))
             else:
                 parts.append(t)
         return " ".join(parts)
 
     def _token(self, v: Any, seats: bool = True, lang: str | None = None,
-               short: bool = False) -> str:
+               short: bool = False, who: int | None = None) -> str:
         """A value as a move's text shows it; whole numbers are seats unless ``seats`` is
         False (a choice among numbers). Cards by their code (their word in ``lang`` when
-        given, unless ``short`` and that word is longer)."""
+        given, unless ``short`` and that word is longer); a card that ``who`` (the seat
+        deciding) may not see, by its place in its zone (hidden_word), in any language."""
         if isinstance(v, CardDef | ComboDef):
+            if who is not None and type(v) is CardDef and not self.sees(who, v):
+                return self.hidden_word(v)
             if lang is None:
                 return v.code
             word = self.game.card_word(v.code, lang)
             return v.code if short and len(word) > len(v.code) else word
         if isinstance(v, list | tuple):
-            return " ".join(self._token(x, seats, lang, short) for x in v)
+            return " ".join(self._token(x, seats, lang, short, who) for x in v)
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, int):
@@ -527,22 +535,21 @@ class MoveListing(StateBase):
         if plan is not None:  # the common shape: one hole
             before, after = plan
             seats = p.seats
+            who = p.seat
             made = self.game.choice_moves  # an answer that is a card or a text: one Move
             if len(made) > 4096:           # by text and value, kept by the game (moves are
                 made.clear()               # immutable)
             for v in p.options:  # as _render and _token, cards and texts without a call
                 t = type(v)
                 if t is CardDef:
-                    text = before + v.code + after
+                    text = before + (v.code if self.sees(who, v) else self.hidden_word(v)
+                                     ) + after
                     key: Any = (text, v.uid)
                 elif t is str:
                     text = before + v + after
                     key = (text, v)
                 else:
-                    if t is list and all(type(x) is CardDef for x in v):
-                        word = " ".join([x.code for x in v])
-                    else:
-                        word = self._token(v, seats)
+                    word = self._token(v, seats, who=who)
                     text = before + word + after
                     if text not in seen:
                         seen.add(text)
@@ -562,7 +569,7 @@ class MoveListing(StateBase):
                 out.append(m)
             return out
         for v in p.options:
-            text = self._render(p.notation, {"choice": v}, seats=p.seats)
+            text = self._render(p.notation, {"choice": v}, seats=p.seats, who=p.seat)
             if text not in seen:
                 seen.add(text)
                 out.append(Move(CHOICE, (("choice", v),), text))
@@ -622,11 +629,15 @@ class MoveListing(StateBase):
         legal = self.legal_moves()
         return legal[0].text if legal else "?"
 
-    def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
+    def _listing(self) -> dict[str, str]:
+        """The legal moves as an error sentence lists them (the first twelve), per language."""
         legal = self.legal_moves()
+        return {lang: ", ".join(self.move_text(m, lang) for m in legal[:12])
+                + (", ..." if len(legal) > 12 else "") for lang in ("en", "fr")}
+
+    def _diagnose(self, text: str, tokens: tuple[str, ...]) -> Exception:
         langs = ("en", "fr")
-        listing = {lang: ", ".join(self.move_text(m, lang) for m in legal[:12])
-                   + (", ..." if len(legal) > 12 else "") for lang in langs}
+        listing = self._listing()
         typed = text.strip()
         game = self.spec.name
         p = self.pending
@@ -655,6 +666,10 @@ class MoveListing(StateBase):
                     if arg is not None and arg.kind in ("card", "cards"):
                         raw = [w for w, _ in self._split(text)]
                         for j in range(i, i + 1 if arg.kind == "card" else len(tokens)):
+                            if tokens[j] not in self.game.cards_by_code and tokens[j].isdigit():
+                                # a hidden card's place that no legal move names
+                                return message_error(IllegalMoveError, "no_place",
+                                                     place=raw[j], listing=listing)
                             if tokens[j] not in self.game.cards_by_code:
                                 sample = {lang: ", ".join(self.game.card_word(c, lang) for c
                                                           in list(self.game.cards_by_code)[:3])
@@ -743,7 +758,11 @@ class MoveListing(StateBase):
             if a.kind in ("card", "cards"):
                 codes = [want] if a.kind == "card" else list(want)
                 chosen = []
-                pool = list(raw)
+                me = self.turn_seat
+                pool = [c for c in raw if not isinstance(c, CardDef) or self.sees(me, c)]
+                if len(pool) < len(raw):  # typed by a code where some cards are hidden: one
+                    return message_texts("by_place", listing=self._listing())  # sentence
+                    # whether the card is there or not
                 for code in codes:
                     hit = next((c for c in pool if isinstance(c, CardDef) and c.code == code),
                                None)

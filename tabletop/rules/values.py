@@ -401,6 +401,15 @@ ENGINE_MESSAGES = Catalogue({
     # the phase's name is the ruleset's own word (often English): the sentence does not show it
     "wrong_phase": {"en": "{move} is played in another phase of the game",
                     "fr": "{move} se joue dans une autre phase de la partie"},
+    # a card typed by its code where the mover's cards are hidden from it: the same sentence
+    # whether the card is there or not (hidden information by construction)
+    "by_place": {"en": "you cannot see those cards: name one by its place, as the legal moves "
+                       "do ({listing})",
+                 "fr": "vous ne voyez pas ces cartes : désignez-en une par sa place, comme les "
+                       "coups permis ({listing})"},
+    "no_place": {"en": "no legal move takes the card at place {place} (legal now: {listing})",
+                 "fr": "aucun coup permis ne prend la carte à la place {place} (permis "
+                       "maintenant : {listing})"},
     "not_in_zone": {"en": "{card} is not in the {zone}",
                     "fr": "{card} n'est pas là où ce coup prend ses cartes ({zone})"},
     "not_available": {"en": "{card} is not available for this move",

@@ -239,6 +239,19 @@ def _not_card(name: str, x: Any) -> None:
     raise ruleset_error(ExpressionError, "argument_not_card", name=name, x=x)
 
 
+def _seen_by_mover(game: Game, a: ArgSpec) -> bool:
+    """Whether every card of a card argument's domain lies where its mover sees it, by the
+    zone's visibility alone: the domain names a public zone, or the mover's own zone of
+    ``visibility: owner``."""
+    tree = tree_of(a.domain)
+    if tree is None or tree[0] != "name":
+        return False
+    z = game.spec.zones.get(tree[1])
+    if z is None:
+        return False
+    return z.visibility == "public" or (z.per_seat and z.visibility == "owner")
+
+
 def _lister_source(game: Game, ms: MoveSpec, mod: _Module) -> str:
     """The source of ``_lister(st, me, ctx, out, seen)`` for one move (no argument of several
     cards), as MoveListing._list_move lists it."""
@@ -285,6 +298,10 @@ class _MoveLines:
         self.pyvars = {"me": "me"}
         self.keep = mod.keep_locals
         self.card_args = {a.name for a in args if a.kind == "card"}
+        # the card arguments whose cards the mover may not see (a domain other than a zone
+        # it sees by its visibility): each card shown by its code only if the mover sees it,
+        # else by its place (State.sees, hidden_word), so no listing names a hidden card
+        self.masked = {a.name for a in args if a.kind == "card" and not _seen_by_mover(game, a)}
         self.word_args = {a.name for a in args if a.kind == "word" and _words(a) is not None}
         self.holes = game.notation_holes[ms.id]
         self.text = ""
@@ -446,6 +463,8 @@ class _MoveLines:
 
     def word(self, hole: str) -> str:
         x = self.var[hole]
+        if hole in self.masked:  # a card the mover may not see: by its place
+            return f"({x}.code if st.sees(me, {x}) else st.hidden_word({x}))"
         if hole in self.card_args:  # a card (checked above), shown by its code
             return f"{x}.code"
         if hole in self.word_args:  # one of the words the ruleset lists, shown as it is
@@ -454,8 +473,8 @@ class _MoveLines:
         # them, without its call for these
         t = f"_t{self.mod.gen.n}"
         self.mod.gen.n += 1
-        return (f"({x}.code if ({t} := _type({x})) is _CardDef else st.seat_name({x}) "
-                f"if {t} is _int else st._token({x}))")
+        return (f"({x}.code if ({t} := _type({x})) is _CardDef and st.sees(me, {x}) "
+                f"else st.seat_name({x}) if {t} is _int else st._token({x}, who=me))")
 
     def notation(self) -> str:
         """The source of a binding's move text."""
@@ -485,7 +504,8 @@ class _MoveLines:
             return out + [f"{indent}if {text} not in seen:",
                           f"{indent}    seen.add({text})",
                           f"{indent}    out.append({move})"]
-        if len(args) == 1 and (args[0].name in self.card_args
+        if len(args) == 1 and ((args[0].name in self.card_args
+                                and args[0].name not in self.masked)
                                or args[0].name in self.word_args):
             return out + self.emit_one(indent)
         return out + self.emit_many(indent)
