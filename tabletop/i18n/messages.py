@@ -396,6 +396,14 @@ RULESET_MESSAGES = Catalogue({
                             "{b!r}",
                       "fr": "highest/lowest comparent des nombres ou des textes, pas {a!r} et "
                             "{b!r}"},
+    # sort() and range() (issue 30, the small words)
+    "sort_types": {"en": "sort needs keys of one kind to compare (numbers, or texts), got "
+                         "{items!r} (for cards, sort by an attribute: sort(hand, it.rank))",
+                   "fr": "sort compare des clés d'une même sorte (des nombres, ou des textes), "
+                         "pas {items!r} (pour des cartes, triez par un attribut : "
+                         "sort(hand, it.rank))"},
+    "range_limit": {"en": "range({lo}, {hi}) would give more than {limit} numbers (the limit)",
+                    "fr": "range({lo}, {hi}) donnerait plus de {limit} nombres (la limite)"},
     "text_limit": {"en": "a text grew past {limit} characters (the limit)",
                    "fr": "un texte a dépassé {limit} caractères (la limite)"},
     "list_limit": {"en": "a list grew past {limit} items (the limit) in {text!r}",

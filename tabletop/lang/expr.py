@@ -454,11 +454,44 @@ def _symbol(ctx: Context, args: Sequence[Compiled]) -> Value:
     return [one(x) for x in v] if isinstance(v, list | tuple) else one(v)
 
 
+def _sort(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    """The items in increasing order, of themselves or of the key (``it`` each item); ties
+    keep their order, items whose key is null go last; a third argument true: decreasing."""
+    items = _items(ctx, args)
+    keys = _each(ctx, items, args[1]) if len(args) > 1 else items
+    down = bool(args[2](ctx)) if len(args) > 2 else False
+    known = [(k, x) for k, x in zip(keys, items, strict=True) if k is not None]
+    nulls = [x for k, x in zip(keys, items, strict=True) if k is None]
+    try:
+        known.sort(key=lambda kx: kx[0], reverse=down)
+    except TypeError:
+        raise ruleset_error(ExpressionError, "sort_types",
+                            items=[display(k) for k, _x in known][:6]) from None
+    return [x for _k, x in known] + nulls
+
+
+def _range(ctx: Context, args: Sequence[Compiled]) -> list[int]:
+    """The whole numbers from the first to the second, both included (none if the second is
+    smaller; null where either is null)."""
+    lo, hi = args[0](ctx), args[1](ctx)
+    if lo is None or hi is None:
+        return []
+    a, b = _num(lo, "range"), _num(hi, "range")
+    n = max(0, b - a + 1)
+    if n > MAX_LIST:
+        raise ruleset_error(ExpressionError, "range_limit", lo=a, hi=b, limit=MAX_LIST)
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return list(range(a, b + 1))
+
+
 _RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
 
 
 _HEAVY_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
-               "highest", "lowest", "join", "min", "max", "index_of"}  # (through a list)
+               "highest", "lowest", "join", "min", "max", "index_of", "sort",
+               "range"}  # (through a list)
 
 
 def _core(name: str, fn: CoreFn, lo: int, hi: int) -> Function:
@@ -490,6 +523,8 @@ CORE = FunctionTable([
     _core("lowest", _by(lambda a, b: a < b), 2, 2),
     _core("symbol", _symbol, 1, 1),
     _core("plural", _plural, 3, 4),
+    _core("sort", _sort, 1, 3),
+    _core("range", _range, 2, 2),
 ])
 
 
@@ -1707,7 +1742,7 @@ def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
 
 # the core functions that evaluate their arguments after the first with ``it`` bound (_each)
 _BINDS_IT = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
-             "highest", "lowest"}
+             "highest", "lowest", "sort"}
 
 
 def parse_expr(text: str, names: set[str] | None = None,
