@@ -402,6 +402,11 @@ RULESET_MESSAGES = Catalogue({
                    "fr": "sort compare des clés d'une même sorte (des nombres, ou des textes), "
                          "pas {items!r} (pour des cartes, triez par un attribut : "
                          "sort(hand, it.rank))"},
+    "mapping_key": {"en": "a mapping's key must be a single value (a number, a text, a card, "
+                          "true/false), not {key}: write {{\"red\": \"R\"}}[w]",
+                    "fr": "la clé d'un dictionnaire doit être une valeur simple (un nombre, un "
+                          "texte, une carte, vrai/faux), pas {key} : écrivez "
+                          "{{\"red\": \"R\"}}[w]"},
     "range_limit": {"en": "range({lo}, {hi}) would give more than {limit} numbers (the limit)",
                     "fr": "range({lo}, {hi}) donnerait plus de {limit} nombres (la limite)"},
     "text_limit": {"en": "a text grew past {limit} characters (the limit)",

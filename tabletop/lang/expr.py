@@ -67,7 +67,7 @@ _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>\d+)
       | (?P<str>"[^"]*"|'[^']*')
-      | (?P<op>==|!=|<=|>=|[-+*/%<>()\[\],.])
+      | (?P<op>==|!=|<=|>=|[-+*/%<>()\[\],.{}:])
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
     )""",
     re.VERBOSE,
@@ -205,6 +205,17 @@ def get_attr(v: Value, name: str) -> Value:
     return attr(name)
 
 
+def _mapping(pairs: list[tuple[Value, Value]]) -> dict[Value, Value]:
+    """A mapping literal's value: its pairs, a later key replacing an earlier one."""
+    out: dict[Value, Value] = {}
+    for k, v in pairs:
+        try:
+            out[k] = v
+        except TypeError:
+            raise ruleset_error(ExpressionError, "mapping_key", key=display(k)) from None
+    return out
+
+
 def _index(v: Value, i: Value) -> Value:
     if v is None:
         return None
@@ -212,7 +223,10 @@ def _index(v: Value, i: Value) -> Value:
     if getter is not None:
         return getter(i)
     if isinstance(v, dict):
-        return v.get(i)
+        try:
+            return v.get(i)
+        except TypeError:  # a list as key: in no mapping (its keys are single values)
+            return None
     if isinstance(v, list | tuple | str):
         if not isinstance(i, int) or isinstance(i, bool):
             raise ruleset_error(ExpressionError, "index_not_number", i=i)
@@ -536,7 +550,7 @@ CORE = FunctionTable([
 #   ("attr", node, name)  ("index", node, node)  ("core", name, [node])  ("call", name, [node])
 #   ("not", node)  ("and", [node])  ("or", [node])  ("cmp", op, node, node)
 #   ("sum", node, [(plus, node)])  ("prod", node, [(op, node)])  ("neg", node)
-#   ("if", then, test, else)
+#   ("if", then, test, else)  ("dict", [(key node, value node)])
 # Every name in it has been checked against the ruleset's names (or is a bound local such as
 # ``it``), every function against the known functions, and every literal is a Python int,
 # str, bool or None: the code generator below builds source from this tree alone.
@@ -704,6 +718,22 @@ class _Parser:
             self.expect(close)
             return out
 
+    def pairs(self) -> list[tuple[Node, Node]]:
+        """A mapping's ``key: value`` pairs up to its closing brace (the brace read first)."""
+        out: list[tuple[Node, Node]] = []
+        if self.at("}"):
+            self.next()
+            return out
+        while True:
+            key = self.expr()
+            self.expect(":")
+            out.append((key, self.expr()))
+            if self.at(","):
+                self.next()
+                continue
+            self.expect("}")
+            return out
+
     def primary(self) -> Node:
         kind, value, _ = self.peek()
         if kind == "num":
@@ -723,6 +753,9 @@ class _Parser:
         if self.at("["):
             self.next()
             return ("list", self.args("]"))
+        if self.at("{"):
+            self.next()
+            return ("dict", self.pairs())
         if kind == "name":
             self.next()
             if self.at("("):
@@ -781,6 +814,9 @@ def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
     if kind == "list":
         items = [_closure(x, text, table) for x in node[1]]
         return lambda ctx: [f(ctx) for f in items]
+    if kind == "dict":
+        pairs = [(_closure(k, text, table), _closure(v, text, table)) for k, v in node[1]]
+        return lambda ctx: _mapping([(k(ctx), v(ctx)) for k, v in pairs])
     if kind == "local":
         local = node[1]
         return lambda ctx: ctx.locals.get(local)
@@ -1123,7 +1159,7 @@ HELPERS: dict[str, Any] = {
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
     "_items_of": _items_of, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
-    "_counted": _counted,
+    "_counted": _counted, "_mapping": _mapping,
     "_distinct_of": _distinct_of, "_take_of": _take_of, "_best_of": _best_of,
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
@@ -1182,6 +1218,8 @@ def _still(node: Node, kinds: dict[str, str], table: FunctionTable,  # noqa: C90
         return kind == "local" or kinds.get(node[1]) in _STILL_KINDS or node[1] in _STILL_NAMES
     if kind == "list":
         return all(_still(x, kinds, table, bound) for x in node[1])
+    if kind == "dict":
+        return all(_still(x, kinds, table, bound) for pair in node[1] for x in pair)
     if kind in ("attr", "not", "neg"):
         return _still(node[1], kinds, table, bound)
     if kind == "index":
@@ -1446,6 +1484,10 @@ class ExprCompiler:
 
     def _src_list(self, node: Node) -> str:
         return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
+
+    def _src_dict(self, node: Node) -> str:
+        return "_mapping([" + "".join(f"({self.src(k)}, {self.src(v)}), "
+                                      for k, v in node[1]) + "])"
 
     def _src_local(self, node: Node) -> str:
         if node[1] in self.pyvars:
