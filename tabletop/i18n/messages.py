@@ -407,6 +407,19 @@ RULESET_MESSAGES = Catalogue({
                     "fr": "la clé d'un dictionnaire doit être une valeur simple (un nombre, un "
                           "texte, une carte, vrai/faux), pas {key} : écrivez "
                           "{{\"red\": \"R\"}}[w]"},
+    # the outer item named: filter(hand, c -> count(table, it.rank == c.rank) > 0)
+    "arrow_name": {"en": "{name!r} cannot name an item in {text!r}: write a new name of your "
+                         "own before '->' (not it, not a name of the game): filter(hand, c -> "
+                         "count(table, it.rank == c.rank) > 0)",
+                   "fr": "{name!r} ne peut pas nommer un élément dans {text!r} : écrivez avant "
+                         "'->' un nom à vous (ni it, ni un nom du jeu) : filter(hand, c -> "
+                         "count(table, it.rank == c.rank) > 0)"},
+    "arrow_place": {"en": "'name ->' names the item of a per-item argument (the second of "
+                          "count, filter, map, sum, any, all, distinct, take_while, highest, "
+                          "lowest, sort), not an argument of {name}() in {text!r}",
+                    "fr": "'nom ->' nomme l'élément d'un argument par élément (le deuxième de "
+                          "count, filter, map, sum, any, all, distinct, take_while, highest, "
+                          "lowest, sort), pas un argument de {name}() dans {text!r}"},
     "range_limit": {"en": "range({lo}, {hi}) would give more than {limit} numbers (the limit)",
                     "fr": "range({lo}, {hi}) donnerait plus de {limit} nombres (la limite)"},
     "text_limit": {"en": "a text grew past {limit} characters (the limit)",

@@ -67,7 +67,7 @@ _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>\d+)
       | (?P<str>"[^"]*"|'[^']*')
-      | (?P<op>==|!=|<=|>=|[-+*/%<>()\[\],.{}:])
+      | (?P<op>==|!=|<=|>=|->|[-+*/%<>()\[\],.{}:])
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
     )""",
     re.VERBOSE,
@@ -203,6 +203,13 @@ def get_attr(v: Value, name: str) -> Value:
     if attr is None:
         raise ruleset_error(ExpressionError, "no_attribute", v=v, name=name)
     return attr(name)
+
+
+def _name_it(loc: dict[str, Value], name: str, item: Value, body: Compiled,
+             ctx: Context) -> Value:
+    """``name -> body`` for one item: the item under its name while the body is read."""
+    loc[name] = item
+    return body(ctx)
 
 
 def _mapping(pairs: list[tuple[Value, Value]]) -> dict[Value, Value]:
@@ -551,6 +558,7 @@ CORE = FunctionTable([
 #   ("not", node)  ("and", [node])  ("or", [node])  ("cmp", op, node, node)
 #   ("sum", node, [(plus, node)])  ("prod", node, [(op, node)])  ("neg", node)
 #   ("if", then, test, else)  ("dict", [(key node, value node)])
+#   ("named", name, node) (a per-item argument ``name -> node``)  ("it_of", name) (its reading)
 # Every name in it has been checked against the ruleset's names (or is a bound local such as
 # ``it``), every function against the known functions, and every literal is a Python int,
 # str, bool or None: the code generator below builds source from this tree alone.
@@ -568,6 +576,7 @@ class _Parser:
         self.functions = functions  # the ruleset's own: name -> (min, max) arguments
         self.table = table
         self.bound: list[str] = ["it"]
+        self.arrows: list[str] = []  # the names of the items of the loops around (``c -> ...``)
         self.depth = 0
 
     def peek(self) -> tuple[str, str, int]:
@@ -711,7 +720,7 @@ class _Parser:
             self.next()
             return out
         while True:
-            out.append(self.expr())
+            out.append(self.named() if self.tokens[self.i + 1][1] == "->" else self.expr())
             if self.at(","):
                 self.next()
                 continue
@@ -733,6 +742,20 @@ class _Parser:
                 continue
             self.expect("}")
             return out
+
+    def named(self) -> Node:
+        """``c -> expr``: a per-item argument with its item named ``c`` as well as ``it`` (so
+        that an inner loop's ``it`` does not hide it)."""
+        kind, name, _ = self.peek()
+        if kind != "name" or name == "it" or name in self.bound or name in self.arrows or (
+                self.names is not None and name in self.names):
+            raise ruleset_error(ExpressionError, "arrow_name", name=name, text=self.text)
+        self.i += 2
+        self.arrows.append(name)
+        try:
+            return ("named", name, self.expr())
+        finally:
+            self.arrows.pop()
 
     def primary(self) -> Node:
         kind, value, _ = self.peek()
@@ -787,6 +810,10 @@ class _Parser:
             want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
             raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
                                 n=len(args), text=self.text, word=counted(hi, "argument"))
+        if any(a[0] == "named" for i, a in enumerate(args) if i != 1) or (
+                len(args) > 1 and args[1][0] == "named"
+                and (kind != "core" or name not in _BINDS_IT)):
+            raise ruleset_error(ExpressionError, "arrow_place", name=name, text=self.text)
         return (kind, name, args)
 
     def check_name(self, name: str) -> None:
@@ -795,6 +822,8 @@ class _Parser:
                                 close=close_to(name, self.names | {*self.bound}))
 
     def name(self, name: str) -> Node:
+        if name in self.arrows:
+            return ("it_of", name)
         if name in self.bound:
             return ("local", name)
         self.check_name(name)
@@ -820,6 +849,12 @@ def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
     if kind == "local":
         local = node[1]
         return lambda ctx: ctx.locals.get(local)
+    if kind == "it_of":
+        named = node[1]
+        return lambda ctx: ctx.locals.get(named)
+    if kind == "named":
+        named, body = node[1], _closure(node[2], text, table)
+        return lambda ctx: _name_it(ctx.locals, named, ctx.locals.get("it"), body, ctx)
     if kind == "name":
         name = node[1]
         return lambda ctx: ctx.lookup(name)
@@ -1484,6 +1519,28 @@ class ExprCompiler:
 
     def _src_list(self, node: Node) -> str:
         return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
+
+    def _src_it_of(self, node: Node) -> str:
+        if node[1] in self.pyvars:
+            return self.pyvars[node[1]]
+        return f"ctx.locals.get({ident(node[1])!r})"
+
+    def _src_named(self, node: Node) -> str:
+        """``c -> body``: the item (the loop's Python variable, else the local ``it``) named
+        in the locals too, for the body's parts compiled as functions of their own."""
+        name = ident(node[1])
+        item = self.pyvars.get("it", "ctx.locals.get('it')")
+        saved, hoist, self.hoist = self.pyvars.get(name), self.hoist, None
+        self.pyvars[name] = item
+        try:
+            body = self.src(node[2])
+        finally:
+            self.hoist = hoist
+            if saved is None:
+                del self.pyvars[name]
+            else:
+                self.pyvars[name] = saved
+        return f"(_dset(ctx.locals, {name!r}, {item}), {body})[1]"
 
     def _src_dict(self, node: Node) -> str:
         return "_mapping([" + "".join(f"({self.src(k)}, {self.src(v)}), "
