@@ -202,6 +202,19 @@ RULESET_MESSAGES = Catalogue({
                              "true/false)",
                        "fr": "un attribut de carte est une seule valeur (texte, nombre, "
                              "true/false)"},
+    # numbered cards: {numbers: {from: 3, to: 35}, type: clue}
+    "numbers_key": {"en": "an entry of numbered cards gives each card its code and value from "
+                          "its number: remove {key!r} (write {{numbers: {{from: 1, to: 8, "
+                          "prefix: c}}}} for codes c1...c8)",
+                    "fr": "une entrée de cartes numérotées donne à chaque carte son code et sa "
+                          "valeur d'après son numéro : retirez {key!r} (écrivez {{numbers: "
+                          "{{from: 1, to: 8, prefix: c}}}} pour les codes c1...c8)"},
+    "numbers_span": {"en": "numbers goes from a whole number up to another at least as large, "
+                           "at most {limit} cards and a prefix of one word: got from {lo} to "
+                           "{hi}; write numbers: {{from: 3, to: 35}}",
+                     "fr": "numbers va d'un nombre entier à un autre au moins aussi grand, au "
+                           "plus {limit} cartes et un préfixe d'un seul mot : ici de {lo} à "
+                           "{hi} ; écrivez numbers: {{from: 3, to: 35}}"},
     "no_cards": {"en": "a game needs at least one card",
                  "fr": "un jeu a besoin d'au moins une carte"},
     "combo_id_word": {"en": "combo id {code!r} must be one word (no spaces)",
