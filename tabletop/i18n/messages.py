@@ -202,6 +202,19 @@ RULESET_MESSAGES = Catalogue({
                              "true/false)",
                        "fr": "un attribut de carte est une seule valeur (texte, nombre, "
                              "true/false)"},
+    # numbered cards: {numbers: {from: 3, to: 35}, type: clue}
+    "numbers_key": {"en": "an entry of numbered cards gives each card its code and value from "
+                          "its number: remove {key!r} (write {{numbers: {{from: 1, to: 8, "
+                          "prefix: c}}}} for codes c1...c8)",
+                    "fr": "une entrée de cartes numérotées donne à chaque carte son code et sa "
+                          "valeur d'après son numéro : retirez {key!r} (écrivez {{numbers: "
+                          "{{from: 1, to: 8, prefix: c}}}} pour les codes c1...c8)"},
+    "numbers_span": {"en": "numbers goes from a whole number up to another at least as large, "
+                           "at most {limit} cards and a prefix of one word: got from {lo} to "
+                           "{hi}; write numbers: {{from: 3, to: 35}}",
+                     "fr": "numbers va d'un nombre entier à un autre au moins aussi grand, au "
+                           "plus {limit} cartes et un préfixe d'un seul mot : ici de {lo} à "
+                           "{hi} ; écrivez numbers: {{from: 3, to: 35}}"},
     "no_cards": {"en": "a game needs at least one card",
                  "fr": "un jeu a besoin d'au moins une carte"},
     "combo_id_word": {"en": "combo id {code!r} must be one word (no spaces)",
@@ -396,6 +409,32 @@ RULESET_MESSAGES = Catalogue({
                             "{b!r}",
                       "fr": "highest/lowest comparent des nombres ou des textes, pas {a!r} et "
                             "{b!r}"},
+    # sort() and range() (issue 30, the small words)
+    "sort_types": {"en": "sort needs keys of one kind to compare (numbers, or texts), got "
+                         "{items!r} (for cards, sort by an attribute: sort(hand, it.rank))",
+                   "fr": "sort compare des clés d'une même sorte (des nombres, ou des textes), "
+                         "pas {items!r} (pour des cartes, triez par un attribut : "
+                         "sort(hand, it.rank))"},
+    "mapping_key": {"en": "a mapping's key must be a single value (a number, a text, a card, "
+                          "true/false), not {key}: write {{\"red\": \"R\"}}[w]",
+                    "fr": "la clé d'un dictionnaire doit être une valeur simple (un nombre, un "
+                          "texte, une carte, vrai/faux), pas {key} : écrivez "
+                          "{{\"red\": \"R\"}}[w]"},
+    # the outer item named: filter(hand, c -> count(table, it.rank == c.rank) > 0)
+    "arrow_name": {"en": "{name!r} cannot name an item in {text!r}: write a new name of your "
+                         "own before '->' (not it, not a name of the game): filter(hand, c -> "
+                         "count(table, it.rank == c.rank) > 0)",
+                   "fr": "{name!r} ne peut pas nommer un élément dans {text!r} : écrivez avant "
+                         "'->' un nom à vous (ni it, ni un nom du jeu) : filter(hand, c -> "
+                         "count(table, it.rank == c.rank) > 0)"},
+    "arrow_place": {"en": "'name ->' names the item of a per-item argument (the second of "
+                          "count, filter, map, sum, any, all, distinct, take_while, highest, "
+                          "lowest, sort), not an argument of {name}() in {text!r}",
+                    "fr": "'nom ->' nomme l'élément d'un argument par élément (le deuxième de "
+                          "count, filter, map, sum, any, all, distinct, take_while, highest, "
+                          "lowest, sort), pas un argument de {name}() dans {text!r}"},
+    "range_limit": {"en": "range({lo}, {hi}) would give more than {limit} numbers (the limit)",
+                    "fr": "range({lo}, {hi}) donnerait plus de {limit} nombres (la limite)"},
     "text_limit": {"en": "a text grew past {limit} characters (the limit)",
                    "fr": "un texte a dépassé {limit} caractères (la limite)"},
     "list_limit": {"en": "a list grew past {limit} items (the limit) in {text!r}",

@@ -67,7 +67,7 @@ _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>\d+)
       | (?P<str>"[^"]*"|'[^']*')
-      | (?P<op>==|!=|<=|>=|[-+*/%<>()\[\],.])
+      | (?P<op>==|!=|<=|>=|->|[-+*/%<>()\[\],.{}:])
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
     )""",
     re.VERBOSE,
@@ -205,6 +205,24 @@ def get_attr(v: Value, name: str) -> Value:
     return attr(name)
 
 
+def _name_it(loc: dict[str, Value], name: str, item: Value, body: Compiled,
+             ctx: Context) -> Value:
+    """``name -> body`` for one item: the item under its name while the body is read."""
+    loc[name] = item
+    return body(ctx)
+
+
+def _mapping(pairs: list[tuple[Value, Value]]) -> dict[Value, Value]:
+    """A mapping literal's value: its pairs, a later key replacing an earlier one."""
+    out: dict[Value, Value] = {}
+    for k, v in pairs:
+        try:
+            out[k] = v
+        except TypeError:
+            raise ruleset_error(ExpressionError, "mapping_key", key=display(k)) from None
+    return out
+
+
 def _index(v: Value, i: Value) -> Value:
     if v is None:
         return None
@@ -212,7 +230,10 @@ def _index(v: Value, i: Value) -> Value:
     if getter is not None:
         return getter(i)
     if isinstance(v, dict):
-        return v.get(i)
+        try:
+            return v.get(i)
+        except TypeError:  # a list as key: in no mapping (its keys are single values)
+            return None
     if isinstance(v, list | tuple | str):
         if not isinstance(i, int) or isinstance(i, bool):
             raise ruleset_error(ExpressionError, "index_not_number", i=i)
@@ -454,11 +475,44 @@ def _symbol(ctx: Context, args: Sequence[Compiled]) -> Value:
     return [one(x) for x in v] if isinstance(v, list | tuple) else one(v)
 
 
+def _sort(ctx: Context, args: Sequence[Compiled]) -> list[Value]:
+    """The items in increasing order, of themselves or of the key (``it`` each item); ties
+    keep their order, items whose key is null go last; a third argument true: decreasing."""
+    items = _items(ctx, args)
+    keys = _each(ctx, items, args[1]) if len(args) > 1 else items
+    down = bool(args[2](ctx)) if len(args) > 2 else False
+    known = [(k, x) for k, x in zip(keys, items, strict=True) if k is not None]
+    nulls = [x for k, x in zip(keys, items, strict=True) if k is None]
+    try:
+        known.sort(key=lambda kx: kx[0], reverse=down)
+    except TypeError:
+        raise ruleset_error(ExpressionError, "sort_types",
+                            items=[display(k) for k, _x in known][:6]) from None
+    return [x for _k, x in known] + nulls
+
+
+def _range(ctx: Context, args: Sequence[Compiled]) -> list[int]:
+    """The whole numbers from the first to the second, both included (none if the second is
+    smaller; null where either is null)."""
+    lo, hi = args[0](ctx), args[1](ctx)
+    if lo is None or hi is None:
+        return []
+    a, b = _num(lo, "range"), _num(hi, "range")
+    n = max(0, b - a + 1)
+    if n > MAX_LIST:
+        raise ruleset_error(ExpressionError, "range_limit", lo=a, hi=b, limit=MAX_LIST)
+    Work.left -= n
+    if Work.left < 0:
+        Work.spend(0)
+    return list(range(a, b + 1))
+
+
 _RANKS = {"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"}
 
 
 _HEAVY_CORE = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
-               "highest", "lowest", "join", "min", "max", "index_of"}  # (through a list)
+               "highest", "lowest", "join", "min", "max", "index_of", "sort",
+               "range"}  # (through a list)
 
 
 def _core(name: str, fn: CoreFn, lo: int, hi: int) -> Function:
@@ -490,6 +544,8 @@ CORE = FunctionTable([
     _core("lowest", _by(lambda a, b: a < b), 2, 2),
     _core("symbol", _symbol, 1, 1),
     _core("plural", _plural, 3, 4),
+    _core("sort", _sort, 1, 3),
+    _core("range", _range, 2, 2),
 ])
 
 
@@ -501,7 +557,8 @@ CORE = FunctionTable([
 #   ("attr", node, name)  ("index", node, node)  ("core", name, [node])  ("call", name, [node])
 #   ("not", node)  ("and", [node])  ("or", [node])  ("cmp", op, node, node)
 #   ("sum", node, [(plus, node)])  ("prod", node, [(op, node)])  ("neg", node)
-#   ("if", then, test, else)
+#   ("if", then, test, else)  ("dict", [(key node, value node)])
+#   ("named", name, node) (a per-item argument ``name -> node``)  ("it_of", name) (its reading)
 # Every name in it has been checked against the ruleset's names (or is a bound local such as
 # ``it``), every function against the known functions, and every literal is a Python int,
 # str, bool or None: the code generator below builds source from this tree alone.
@@ -519,6 +576,7 @@ class _Parser:
         self.functions = functions  # the ruleset's own: name -> (min, max) arguments
         self.table = table
         self.bound: list[str] = ["it"]
+        self.arrows: list[str] = []  # the names of the items of the loops around (``c -> ...``)
         self.depth = 0
 
     def peek(self) -> tuple[str, str, int]:
@@ -662,12 +720,42 @@ class _Parser:
             self.next()
             return out
         while True:
-            out.append(self.expr())
+            out.append(self.named() if self.tokens[self.i + 1][1] == "->" else self.expr())
             if self.at(","):
                 self.next()
                 continue
             self.expect(close)
             return out
+
+    def pairs(self) -> list[tuple[Node, Node]]:
+        """A mapping's ``key: value`` pairs up to its closing brace (the brace read first)."""
+        out: list[tuple[Node, Node]] = []
+        if self.at("}"):
+            self.next()
+            return out
+        while True:
+            key = self.expr()
+            self.expect(":")
+            out.append((key, self.expr()))
+            if self.at(","):
+                self.next()
+                continue
+            self.expect("}")
+            return out
+
+    def named(self) -> Node:
+        """``c -> expr``: a per-item argument with its item named ``c`` as well as ``it`` (so
+        that an inner loop's ``it`` does not hide it)."""
+        kind, name, _ = self.peek()
+        if kind != "name" or name == "it" or name in self.bound or name in self.arrows or (
+                self.names is not None and name in self.names):
+            raise ruleset_error(ExpressionError, "arrow_name", name=name, text=self.text)
+        self.i += 2
+        self.arrows.append(name)
+        try:
+            return ("named", name, self.expr())
+        finally:
+            self.arrows.pop()
 
     def primary(self) -> Node:
         kind, value, _ = self.peek()
@@ -688,6 +776,9 @@ class _Parser:
         if self.at("["):
             self.next()
             return ("list", self.args("]"))
+        if self.at("{"):
+            self.next()
+            return ("dict", self.pairs())
         if kind == "name":
             self.next()
             if self.at("("):
@@ -719,6 +810,10 @@ class _Parser:
             want = str(lo) if lo == hi else said("arguments_span", lo=lo, hi=hi)
             raise ruleset_error(ExpressionError, "function_arguments", name=name, want=want,
                                 n=len(args), text=self.text, word=counted(hi, "argument"))
+        if any(a[0] == "named" for i, a in enumerate(args) if i != 1) or (
+                len(args) > 1 and args[1][0] == "named"
+                and (kind != "core" or name not in _BINDS_IT)):
+            raise ruleset_error(ExpressionError, "arrow_place", name=name, text=self.text)
         return (kind, name, args)
 
     def check_name(self, name: str) -> None:
@@ -727,6 +822,8 @@ class _Parser:
                                 close=close_to(name, self.names | {*self.bound}))
 
     def name(self, name: str) -> Node:
+        if name in self.arrows:
+            return ("it_of", name)
         if name in self.bound:
             return ("local", name)
         self.check_name(name)
@@ -746,9 +843,18 @@ def _closure(node: Node, text: str,  # noqa: C901 (one case per kind of node)
     if kind == "list":
         items = [_closure(x, text, table) for x in node[1]]
         return lambda ctx: [f(ctx) for f in items]
+    if kind == "dict":
+        pairs = [(_closure(k, text, table), _closure(v, text, table)) for k, v in node[1]]
+        return lambda ctx: _mapping([(k(ctx), v(ctx)) for k, v in pairs])
     if kind == "local":
         local = node[1]
         return lambda ctx: ctx.locals.get(local)
+    if kind == "it_of":
+        named = node[1]
+        return lambda ctx: ctx.locals.get(named)
+    if kind == "named":
+        named, body = node[1], _closure(node[2], text, table)
+        return lambda ctx: _name_it(ctx.locals, named, ctx.locals.get("it"), body, ctx)
     if kind == "name":
         name = node[1]
         return lambda ctx: ctx.lookup(name)
@@ -1088,7 +1194,7 @@ HELPERS: dict[str, Any] = {
     "_divide": _divide, "_modulo": _modulo, "_num": _num, "_lt": _lt, "_le": _le, "_gt": _gt,
     "_ge": _ge, "_in": _in, "_not_in": _not_in, "_size_of": _size_of, "_number_of": _number_of,
     "_items_of": _items_of, "_keep_it": _keep_it, "_la": _la, "_total": _total, "_pick": _pick,
-    "_counted": _counted,
+    "_counted": _counted, "_mapping": _mapping,
     "_distinct_of": _distinct_of, "_take_of": _take_of, "_best_of": _best_of,
     "_first_of": _first_of, "_last_of": _last_of, "_abs_of": _abs_of,
     "_default_of": _default_of, "_index_in": _index_in, "_join_of": _join_of,
@@ -1147,6 +1253,8 @@ def _still(node: Node, kinds: dict[str, str], table: FunctionTable,  # noqa: C90
         return kind == "local" or kinds.get(node[1]) in _STILL_KINDS or node[1] in _STILL_NAMES
     if kind == "list":
         return all(_still(x, kinds, table, bound) for x in node[1])
+    if kind == "dict":
+        return all(_still(x, kinds, table, bound) for pair in node[1] for x in pair)
     if kind in ("attr", "not", "neg"):
         return _still(node[1], kinds, table, bound)
     if kind == "index":
@@ -1411,6 +1519,32 @@ class ExprCompiler:
 
     def _src_list(self, node: Node) -> str:
         return "[" + "".join(self.src(x) + ", " for x in node[1]) + "]"
+
+    def _src_it_of(self, node: Node) -> str:
+        if node[1] in self.pyvars:
+            return self.pyvars[node[1]]
+        return f"ctx.locals.get({ident(node[1])!r})"
+
+    def _src_named(self, node: Node) -> str:
+        """``c -> body``: the item (the loop's Python variable, else the local ``it``) named
+        in the locals too, for the body's parts compiled as functions of their own."""
+        name = ident(node[1])
+        item = self.pyvars.get("it", "ctx.locals.get('it')")
+        saved, hoist, self.hoist = self.pyvars.get(name), self.hoist, None
+        self.pyvars[name] = item
+        try:
+            body = self.src(node[2])
+        finally:
+            self.hoist = hoist
+            if saved is None:
+                del self.pyvars[name]
+            else:
+                self.pyvars[name] = saved
+        return f"(_dset(ctx.locals, {name!r}, {item}), {body})[1]"
+
+    def _src_dict(self, node: Node) -> str:
+        return "_mapping([" + "".join(f"({self.src(k)}, {self.src(v)}), "
+                                      for k, v in node[1]) + "])"
 
     def _src_local(self, node: Node) -> str:
         if node[1] in self.pyvars:
@@ -1707,7 +1841,7 @@ def reads(fn: Compiled) -> tuple[frozenset[str], frozenset[str]] | None:
 
 # the core functions that evaluate their arguments after the first with ``it`` bound (_each)
 _BINDS_IT = {"count", "filter", "map", "sum", "any", "all", "distinct", "take_while",
-             "highest", "lowest"}
+             "highest", "lowest", "sort"}
 
 
 def parse_expr(text: str, names: set[str] | None = None,

@@ -262,7 +262,22 @@ def schema() -> dict[str, Any]:
                             "effects": {"type": "object", "additionalProperties": STEPS},
                             "only": ONLY},
              "additionalProperties": {}}  # a card's own attributes (the loader checks them)
-    defs["card"] = {"anyOf": [_object("playing", keys["playing"]), named]}
+    # numbered cards: one named card per number, {numbers: {from: 3, to: 35}, ...}
+    numbered = {"type": "object", "required": ["numbers"],
+                "not": {"anyOf": [{"required": [k]} for k in ("id", "suits", "ranks", "value",
+                                                               "name")]},
+                "properties": {
+                    "numbers": {"type": "object", "required": ["from", "to"],
+                                "additionalProperties": False,
+                                "properties": {"from": INT, "to": INT, "prefix": STR}},
+                    "count": {"type": "integer", "minimum": 0}, "text": TEXT, "type": STR,
+                    "require": {"type": "array", "items": {"$ref": "#/$defs/require"}},
+                    "derived": {"type": "object", "additionalProperties": EXPR},
+                    "effects": {"type": "object", "additionalProperties": STEPS},
+                    "only": ONLY},
+                "additionalProperties": {}}
+    named["not"] = {"anyOf": [{"required": ["suits"]}, {"required": ["numbers"]}]}
+    defs["card"] = {"anyOf": [_object("playing", keys["playing"]), named, numbered]}
     kinds = _loader().STEP_KEYS
     steps: list[dict[str, Any]] = []
     for kind, params in sorted(kinds.items()):

@@ -782,9 +782,7 @@ class _Loader:
         out: list[CardDef] = []
         codes: set[str] = set()
         upper: set[str] = set()  # the codes in upper case: ids are typed in any case
-        for i, c in enumerate(self.listing(v, "cards")):
-            p = f"cards.{i}"
-            c = self.mapping(c, p)
+        for p, c in self.numbered_cards(self.listing(v, "cards")):
             ctype = c.get("type")
             if ctype is not None:
                 self.string(ctype, f"{p}.type")
@@ -883,6 +881,34 @@ class _Loader:
         if not out:
             raise self.fail("cards", "no_cards")
         return tuple(out)
+
+    def numbered_cards(self, entries: list[Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The ``cards`` entries, each (path, mapping), an entry of numbered cards
+        (``numbers: {from: 3, to: 35}``, ``prefix`` before each number) given as one named
+        card per number: its code the prefix and the number, its value the number, the
+        entry's other keys (attributes, count, type, the card's own rules) on each."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        for i, c in enumerate(entries):
+            p = f"cards.{i}"
+            c = self.mapping(c, p)
+            if "numbers" not in c:
+                out.append((p, c))
+                continue
+            for k in ("id", "suits", "ranks", "value", "name"):
+                if k in c:
+                    raise self.fail(f"{p}.{k}", "numbers_key", key=k)
+            span = self.mapping(c["numbers"], f"{p}.numbers", {"from", "to", "prefix"},
+                                ("from", "to"))
+            lo = self.integer(span["from"], f"{p}.numbers.from")
+            hi = self.integer(span["to"], f"{p}.numbers.to")
+            prefix = self.string(span["prefix"], f"{p}.numbers.prefix") \
+                if "prefix" in span else ""
+            if hi < lo or hi - lo + 1 > MAX_CARDS or any(ch.isspace() for ch in prefix):
+                raise self.fail(f"{p}.numbers", "numbers_span", lo=lo, hi=hi, limit=MAX_CARDS)
+            rest = {k: x for k, x in c.items() if k != "numbers"}
+            for n in range(lo, hi + 1):
+                out.append((p, {**rest, "id": f"{prefix}{n}", "value": n}))
+        return out
 
     def card_only(self, v: Any, path: str) -> tuple[dict[str, tuple[str, ...]], ...]:
         """A card's ``only``: the options under which it is in the game, each with the values
