@@ -29,7 +29,7 @@ name: {{en: Compiled, fr: Compilé}}
 players: {{min: 1, max: 1}}
 cards: [{{id: c1, value: 1}}, {{id: c2, value: 2}}, {{id: c3, value: 0}}]
 zones:
-  pile: {{deck: true, visibility: hidden}}
+  pile: {{deck: true, visibility: public}}  # (cards are played from it by name)
   table: {{visibility: public, order: row}}
 vars: {{score: {{initial: 0, max: 5}}, pick: {{initial: null}}}}
 procedures:

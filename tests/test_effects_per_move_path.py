@@ -27,7 +27,7 @@ players: {min: 2, max: 3}
 cards: [{id: c1, value: 1, name: one}, {id: c2, value: 2, name: two},
         {id: c3, value: 0, name: zero}, {id: c4, value: 4, name: four}]
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   hand: {visibility: owner, per_seat: true, order: row}
   stack: {visibility: public, per_seat: true, order: pile}
 vars: {score: {initial: 0}, given: {initial: null}}
@@ -232,7 +232,7 @@ name: {en: Compiled end, fr: Fin compilée}
 players: {min: 1, max: 1}
 cards: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}]
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars: {score: {initial: 0}}
 derived:

@@ -37,7 +37,7 @@ cards:
   - id: rock
     value: 7
 zones:
-  pile: {visibility: hidden, deck: true}
+  pile: {visibility: public, deck: true}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars:
   score: 0

@@ -20,7 +20,7 @@ options:
   goal: {default: "3", values: ["3", "5"]}
 cards: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}]
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars:
   score: {initial: 0}

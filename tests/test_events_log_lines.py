@@ -44,7 +44,7 @@ cards:
   - {id: d3, value: 3, effects: {use: [{add: {count: "10 / (3 - this.value)"}}]}}
   - {id: e4, value: 4}
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
   hand: {per_seat: true, visibility: owner}
 vars:

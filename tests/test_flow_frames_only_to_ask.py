@@ -34,7 +34,7 @@ cards:
   - {id: c0, value: 0}
   - {id: c3, value: 3, effects: {use: [{add: {score: "10 / (this.value - size(table))"}}]}}
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars:
   score: {initial: 0}
@@ -365,7 +365,8 @@ SAVES = {
     # saved while the suit was asked, before its French prompt was reworded and its answers
     # got words (issue 34): those are texts, so it loads (main refused it; its rest as this
     # branch plays it)
-    "deck-menteur-announce.json": (66, "881d01083b94735b5528", 4),
+    # (its rest eliminates a seat: the line of it is the table's since issue 30)
+    "deck-menteur-announce.json": (66, "44f338481e58c405fde9", 4),
 }
 
 # Saves of the same kind whose games' rules changed since (issue 28: Arcane Arena's and Aria's

@@ -48,7 +48,7 @@ cards:
   - {id: c4, value: 4}
   - {id: c5, value: 5}
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars:
   score: {initial: 0}

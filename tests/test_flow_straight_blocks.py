@@ -18,7 +18,7 @@ name: {en: Straight, fr: Droit}
 players: {min: 1, max: 1}
 cards: [{id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 0}]
 zones:
-  pile: {deck: true, visibility: hidden}
+  pile: {deck: true, visibility: public}  # (cards are played from it by name)
   table: {visibility: public, order: row}
 vars: {score: {initial: 0}, pick: {initial: null}}
 procedures:

@@ -80,7 +80,8 @@ _ALLOWED = {"st", "me", "out", "seen", "loc", "ctx", "_all", "_text", "_saved", 
             *CORE.namespace, *ENGINE_FUNCTIONS.namespace, *_BASE}
 # the context's own reads (Ctx's methods), and the few attributes the listers use
 _ATTRS = {*(n for n in vars(Ctx) if not n.startswith("__")), "locals", "get", "append", "add",
-          "code", "attr_table", "_token", "seat_name", "clear", "left", "spend", "uid", "text",
+          "code", "attr_table", "_token", "sees", "hidden_word", "seat_name", "clear", "left",
+          "spend", "uid", "text",
           "vars", "options", "players",
           *CARD_SLOTS}  # a card's own slots, read from a value known to be a card (ours)
 

@@ -27,7 +27,7 @@ players: {min: 1, max: 1}
 cards:
   - {suits: [S], ranks: [2, 3, 4, 5, 6], type: step}
 zones:
-  deck: {visibility: hidden, deck: true}
+  deck: {visibility: public, deck: true}  # (its top cards are climbed by name)
   done: {visibility: public}
 vars:
   energy: {initial: 6}
