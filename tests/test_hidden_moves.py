@@ -77,6 +77,8 @@ def test_a_hand_its_owner_cannot_see_is_offered_by_place(game: tabletop.Game) ->
     moves = [m.text for m in st.legal_moves()]
     assert moves == ["play 1", "play 2", "pair 1 2", "keep 3S", "steal"]
     assert texts(st) == moves
+    # the interpreter's listing (the generated listers' reference) says the same
+    assert [m.text for m in st._free_moves_interpreted()] == moves
     assert texts(st, "fr") == ["play 1", "play 2", "pair 1 2", "keep 3♠", "steal"]
     assert not any(code in " ".join(moves) for code in ("3H", "2S"))
     assert st.move_hint(st.legal_moves()[0], "en") is None  # 3H's hint would say "a three"

@@ -21,12 +21,15 @@ from tabletop.i18n.catalogue import Langs
 from tabletop.i18n.messages import counted, number, ruleset_texts
 from tabletop.safety.limits import GAME_MOVES
 
+LEAK_EVERY = 3  # every how many moves a random game looks for a leak of hidden cards
+
 
 @attrs.frozen
 class Problem:
     """One problem met in a random game, and how to meet it again."""
 
     kind: str  # start | stuck | limit | endless | play | moves | view | score | setup | end
+    # | leak
     message: str
     seed: int
     players: int
@@ -132,6 +135,11 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
                 st.view(seat)
             except TabletopError as e:
                 return problem("view", e, st)
+        if len(st.history) % LEAK_EVERY == 0:  # redeal what each seat cannot see: what
+            for seat in range(players):         # it is shown must not change
+                what = leak(st, seat, rng)
+                if what is not None:
+                    return problem("leak", "check_leak", st, seat=seat + 1, what=what)
         move = rng.choice(legal)
         try:
             st.play(move)
@@ -159,6 +167,33 @@ def _one_game(game: Game, seed: int, players: int, opts: dict[str, str],
             if not bounds[0] <= s <= bounds[1]:
                 return problem("score", "check_score", st, score=s, bounds=list(bounds))
     return len(st.history)
+
+
+def shown_to(st: State, seat: int) -> dict[str, object]:
+    """Everything the table shows ``seat`` now: its view, the log it may read, and when it
+    decides, its moves with their hints and the question's prompt, in each language."""
+    out: dict[str, object] = {
+        "view": st.view(seat),
+        "log": [e.text_in(lang) for e in st.log if e.visible_to(seat) for lang in ("en", "fr")]}
+    if st.current_player == seat and not st.is_over:
+        legal = st.legal_moves()
+        for lang in ("en", "fr"):
+            out[f"moves {lang}"] = [st.move_text(m, lang) for m in legal]
+            out[f"hints {lang}"] = [st.move_hint(m, lang) for m in legal]
+            out[f"prompt {lang}"] = st.prompt(lang)
+    return out
+
+
+def leak(st: State, seat: int, rng: random.Random) -> str | None:
+    """What ``seat`` is shown that changes when the cards it cannot see are dealt again
+    (``determinize``): the name of the first thing that changes, or None when nothing does
+    (nothing the seat is shown depends on what it may not see)."""
+    before = shown_to(st, seat)
+    after = shown_to(st.determinize(seat, rng), seat)
+    for what, shown in before.items():
+        if after.get(what) != shown:
+            return what
+    return None
 
 
 def describe(path: str, game: Game, report: Report, lang: str = "en") -> list[str]:
@@ -209,4 +244,4 @@ def describe_spec(game: Game, lang: str = "en") -> str:
                          player_word=counted(spec.max_players, "player"))[lang]
 
 
-__all__ = ["Problem", "Report", "describe", "describe_spec", "play_check"]
+__all__ = ["Problem", "Report", "describe", "describe_spec", "leak", "play_check", "shown_to"]

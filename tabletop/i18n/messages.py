@@ -544,6 +544,15 @@ RULESET_MESSAGES = Catalogue({
     "check_stuck": {"en": "nobody can move after {n} {move_word}, and the game is not over",
                     "fr": "personne ne peut jouer après {n} {move_word}, et la partie n'est pas "
                           "finie"},
+    # a leak of hidden information: what a seat is shown changed when the cards it cannot see
+    # were dealt again
+    "check_leak": {"en": "player {seat} is shown something that depends on cards they may not "
+                         "see ({what} changes when those cards are dealt again): a require, a "
+                         "where, a hint, a prompt, a log line or a view reads a hidden card",
+                   "fr": "le joueur {seat} voit quelque chose qui dépend de cartes qu'il ne doit "
+                         "pas voir ({what} change quand on redistribue ces cartes) : un require, "
+                         "un where, un hint, un prompt, une ligne du journal ou une vue lit une "
+                         "carte cachée"},
     "check_endless": {"en": "a game was not over after {n} moves, and max_moves ({max}) is "
                             "far off: random play may never finish it (check the end rules, "
                             "or lower max_moves)",
