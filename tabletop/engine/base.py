@@ -18,7 +18,7 @@ from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import ruleset_texts, said
 from tabletop.lang.cards import CardDef
 from tabletop.rules.spec import GameSpec
-from tabletop.rules.values import BOX, Event, Frame, Move, Outcome, Pending, arg_error
+from tabletop.rules.values import BOX, ONLOOKER, Event, Frame, Move, Outcome, Pending, arg_error
 
 if TYPE_CHECKING:
     from tabletop.engine.game import Game
@@ -356,7 +356,9 @@ class StateBase:
         if vis == "public":
             return True
         if vis == "owner":
-            return owner == str(seat)
+            return owner == str(seat) or seat == ONLOOKER
+        if vis == "others":  # every seat but its owner (the public is nobody at the table)
+            return seat >= 0 and owner != str(seat) or seat == ONLOOKER
         return False
     def _copy_frames(self, frames: list[Frame]) -> list[Frame]:
         tables: dict[int, dict[str, Any]] = {}

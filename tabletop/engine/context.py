@@ -15,7 +15,7 @@ from tabletop.i18n.messages import ruleset_error, said
 from tabletop.lang.cards import CardDef, ComboDef
 from tabletop.lang.expr import CORE, Compiled, Work
 from tabletop.lang.functions import Cost, Function
-from tabletop.rules.values import CHOICE, PUBLIC
+from tabletop.rules.values import CHOICE, ONLOOKER, PUBLIC
 from tabletop.safety.limits import MAX_LIST
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ class Ctx:
         if vis == "hidden":
             return None
         if vis == "owner":
-            return v if owner == self.viewer else None  # the public is no seat
+            # the public is no seat; an onlooker sees what any seat sees
+            return v if owner == self.viewer or self.viewer == ONLOOKER else None
         return self._seen(v)
 
     def _seen(self, v: Any) -> Any:
@@ -150,8 +151,7 @@ class Ctx:
             st = self.state
             viewer = self.viewer
             assert viewer is not None
-            if st.visible(st.where[v.uid], viewer) or (
-                    viewer != PUBLIC and v.uid in st.known[viewer]):
+            if st.visible(st.where[v.uid], viewer) or v.uid in self._known_to_viewer():
                 return v
             return None
         if isinstance(v, list | tuple):
@@ -189,8 +189,19 @@ class Ctx:
             return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
             return [None] * len(ids)
-        known = st.known[self.viewer]
+        known = self._known_to_viewer()
         return [defs[i] if i in known else None for i in ids]
+
+    def _known_to_viewer(self) -> set[int] | frozenset[int]:
+        """The hidden cards the viewer of a view knows: a seat's own, none for the public,
+        what any seat knows for an onlooker (``onlooker_view``)."""
+        viewer = self.viewer
+        st = self.state
+        if viewer is None or viewer >= 0:
+            return st.known[viewer] if viewer is not None else frozenset()
+        if viewer == ONLOOKER:
+            return set().union(*st.known)
+        return frozenset()
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
         f = self.state.spec.function_table.get(name)

@@ -9,7 +9,7 @@ from tabletop.engine.base import SeedLater, StateBase, shuffle
 from tabletop.engine.context import Ctx
 from tabletop.lang.cards import CardDef, ComboDef
 from tabletop.lang.expr import Work
-from tabletop.rules.values import BOX, PUBLIC, RULESET_BUGS, arg_error, check_seat
+from tabletop.rules.values import BOX, ONLOOKER, PUBLIC, RULESET_BUGS, arg_error, check_seat
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -128,6 +128,29 @@ class Views(StateBase):
             check_seat(seat, self.players, "view", none=True)
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
+        out = {}
+        Work.reset()
+        saved, self._derived_memo = self._derived_memo, {}
+        try:
+            for k, f in self.spec.view.items():
+                try:
+                    out[k] = _jsonable(f(ctx))
+                except RULESET_BUGS as e:
+                    raise self._bug(e, "doing_view", f"view.{k}") from None
+        finally:
+            self._derived_memo = saved
+        return out
+
+    def onlooker_view(self, seat: int) -> dict[str, Any]:
+        """``view(seat)`` as an onlooker sees it who sees what any seat sees: the game is over,
+        or nobody at the screen plays (bots alone). Every seat's hand shows, one seen by all
+        but its owner included, and every card some seat knows; a card no seat may see (a
+        face-down pile) stays hidden.
+
+        :raises ArgumentError: ``seat`` is not a seat of this game."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            check_seat(seat, self.players, "onlooker_view")
+        ctx = Ctx(self, {"me": seat}, viewer=ONLOOKER)
         out = {}
         Work.reset()
         saved, self._derived_memo = self._derived_memo, {}

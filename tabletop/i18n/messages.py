@@ -233,12 +233,14 @@ RULESET_MESSAGES = Catalogue({
                         "fr": "un attribut de combinaison est une seule valeur (texte, nombre, "
                               "true/false)"},
     # zones:, vars:
-    "zone_visibility": {"en": "visibility must be public, hidden or owner, not {v!r}",
-                        "fr": "visibility doit valoir public, hidden ou owner, et non {v!r}"},
+    "zone_visibility": {"en": "visibility must be public, hidden, owner or others, not {v!r}",
+                        "fr": "visibility doit valoir public, hidden, owner ou others, et non "
+                              "{v!r}"},
     "zone_order": {"en": "order must be pile or row, not {v!r}",
                    "fr": "order doit valoir pile ou row, et non {v!r}"},
-    "zone_owner": {"en": "visibility owner needs per_seat: true",
-                   "fr": "visibility owner demande per_seat: true"},
+    "zone_owner": {"en": "visibility {v} needs per_seat: true (a seat owns its own zone)",
+                   "fr": "visibility {v} demande per_seat: true (chaque place a sa propre "
+                         "zone)"},
     "zone_contents": {"en": "contents must be unknown or known, not {v!r}",
                       "fr": "contents doit valoir unknown ou known, et non {v!r}"},
     "var_initial": {"en": "initial must be a single value",

@@ -170,7 +170,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "players": {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer",
                                                                    "minimum": 1}},
     "hooks": {},  # every hook is a list of steps (below)
-    "zone": {"visibility": {"enum": ["public", "hidden", "owner"]}, "per_seat": BOOL,
+    "zone": {"visibility": {"enum": ["public", "hidden", "owner", "others"]}, "per_seat": BOOL,
              "order": {"enum": ["pile", "row"]}, "deck": BOOL, "label": TEXT},
     "var": {"initial": SCALAR, "min": INT, "max": INT, "per_seat": BOOL,
             "visibility": {"enum": ["cards", "public", "owner", "hidden"]}},

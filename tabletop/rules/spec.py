@@ -980,14 +980,14 @@ class _Loader:
             z = self.mapping(z or {}, p, {"visibility", "per_seat", "order", "deck", "label",
                                           "contents"})
             vis = z.get("visibility", "public")
-            if vis not in ("public", "hidden", "owner"):
+            if vis not in ("public", "hidden", "owner", "others"):
                 raise self.fail(f"{p}.visibility", "zone_visibility", v=vis)
             order = z.get("order", "pile")
             if order not in ("pile", "row"):
                 raise self.fail(f"{p}.order", "zone_order", v=order)
             per_seat = self.boolean(z.get("per_seat", False), f"{p}.per_seat")
-            if vis == "owner" and not per_seat:
-                raise self.fail(f"{p}.visibility", "zone_owner")
+            if vis in ("owner", "others") and not per_seat:
+                raise self.fail(f"{p}.visibility", "zone_owner", v=vis)
             contents = z.get("contents", "unknown")
             if contents not in ("unknown", "known"):
                 raise self.fail(f"{p}.contents", "zone_contents", v=contents)

@@ -27,6 +27,8 @@ RULESET_BUGS = (ExpressionError, TypeError, KeyError, IndexError, AttributeError
 STEP_BUDGET = 100_000  # effect steps one move may run: more means a loop in the ruleset
 
 PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
+# the viewer of onlooker_view: a watcher of bots, or of a game over, who sees what any seat sees
+ONLOOKER = -2
 BOX = "_box"  # cards left out of the game (a stacked deck that lists only some cards)
 
 
@@ -705,7 +707,7 @@ class Frame:
         self.ctx: Any = None
 
 
-__all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
+__all__ = ["BOX", "CHOICE", "ONLOOKER", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
            "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
            "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
            "make_outcome", "message_error", "message_texts"]

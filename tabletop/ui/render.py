@@ -186,10 +186,10 @@ def _all_hidden(value: Any) -> bool:
 def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
                 spectator: bool = False) -> RenderableType:
     """The table as ``seat`` sees it (None: what anyone may see). A ``spectator`` of a game
-    played by bots alone also sees what each seat sees (their hands are nobody's secret)."""
+    played by bots alone, or over, sees every card of each seat (``State.onlooker_view``)."""
     spec = state.spec
     view = state.view(seat)
-    seat_views = ([state.view(s) for s in range(state.players)]
+    seat_views = ([state.onlooker_view(s) for s in range(state.players)]
                   if spectator else [])
     grid = Table.grid(padding=(0, 2))
     if fit.label:
