@@ -334,6 +334,22 @@ class StateBase:
                 return s
         return seat
 
+    def learn_moved(self, src: str, dst: str, uids: Any) -> None:
+        """Cards ``uids`` moved from zone ``src`` to zone ``dst``: a seat that saw them
+        where they were and does not see them where they go keeps knowing them (what you
+        gave away face down, what went back under the pile), until they are shuffled.
+        A seat that knew them already knows them still."""
+        if src == dst:
+            return
+        key = (self.players, src, dst)
+        seats = self.game.learners.get(key)
+        if seats is None:
+            seats = self.game.learners[key] = tuple(
+                s for s in range(self.players)
+                if src and self.visible(src, s) and not self.visible(dst, s))
+        for s in seats:
+            self._keep_known(s).update(uids)
+
     def sees(self, seat: int, card: CardDef) -> bool:
         """May ``seat`` see which card ``card`` is: it lies in a zone the seat may see, or the
         seat knows it (a reveal). The one test of it: views, move texts, hints, the ruleset's

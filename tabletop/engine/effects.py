@@ -314,6 +314,7 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
             dest.extend(taken)
         for uid in taken:
             where[uid] = dst
+        st.learn_moved(src, dst, taken)
         return
     while n > 0 and zones[src]:  # a zone dealt to itself: each card taken, put back
         n -= 1

@@ -222,6 +222,9 @@ class Game:
             and n not in hidden}
         # the cards of each zone as the engine last read them, by zone key (Ctx.cards)
         self.zone_cards: dict[str, tuple[list[int], list[Any]]] = {}
+        # the seats that see the cards of one zone and not those of another, by (players,
+        # from, to): who keeps knowing a card moved between them (StateBase.learn_moved)
+        self.learners: dict[tuple[int, str, str], tuple[int, ...]] = {}
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         # the answers to questions that are a card or a text, by their text and the card's

@@ -161,6 +161,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                     undo[src] = pile[:]
                 pile.clear()
                 _put_all(dest, uids, top, where, key)
+                st.learn_moved(src, key, uids)
                 return
         elif src and src != key and len(cards) > 2:  # several cards of one other zone, each
             uids = [c.uid for c in cards]  # once: taken out of it, then put in at once, in
@@ -174,6 +175,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                         undo[src] = pile[:]
                     pile[:] = [u for u in pile if u not in gone]  # (each there once)
                     _put_all(dest, uids, top, where, key)
+                    st.learn_moved(src, key, uids)
                     return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
@@ -182,6 +184,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
             if undo is not None and src not in undo:
                 undo[src] = zones[src][:]
             zones[src].remove(uid)
+            st.learn_moved(src, key, (uid,))
         if top:
             dest.insert(0, uid)
         else:
@@ -213,6 +216,7 @@ def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key
     uids = pile[:]  # emptied in one go, in its order (as _move's whole-zone path)
     pile.clear()
     _put_all(dest, uids, top, st.where, key)
+    st.learn_moved(src, key, uids)
 
 
 def _pile_size(pile: list[int] | None) -> int:
@@ -1147,6 +1151,7 @@ class _Gen:
                 f"{i2}    if undo is not None and key not in undo:",
                 f"{i2}        undo[key] = zones[key][:]",
                 f"{i2}    zones[key].remove(v)",
+                f"{i2}    st.learn_moved(key, {dk}, (v,))",
                 f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
                 f"{i2}st.where[v] = {dk}",
                 f"{ind}else:",
