@@ -102,6 +102,10 @@ class StateBase:
         self.where: list[str] = []
         self.vars: dict[str, Any] = {}
         self.known: list[set[int]] = []
+        # what seats were told of cards (the mark step), by (seat, card number); (PUBLIC,
+        # card) for what every seat was told. A mapping is never changed in place, nor is the
+        # dict: a mark makes new ones (so a copy and an undo keep the old one as it is)
+        self.marks: dict[tuple[int, int], dict[str, Any]] = {}
         self.out: set[int] = set()
         self.turn_seat = 0
         self.first_seat = 0
@@ -201,7 +205,8 @@ class StateBase:
 
     def _rollback(self, snap: tuple[Any, ...]) -> None:
         (undo_zones, self.vars, undo_known, self.out, self.turn_seat, self.turn,
-         self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
+         self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome,
+         self.marks) = snap
         zones = self.zones
         where = self.where  # where each card lies, put back from the zones kept: a card the
         for key in undo_zones:  # move took somewhere left a zone that was kept
@@ -255,6 +260,7 @@ class StateBase:
         s.where = self.where[:]
         s.vars = dict(self.vars)
         s.known = [set(k) for k in self.known]
+        s.marks = self.marks  # (never changed in place)
         s.out = set(self.out)
         s.turn_seat = self.turn_seat
         s.first_seat = self.first_seat

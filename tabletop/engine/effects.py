@@ -13,14 +13,16 @@ from typing import Any
 
 from tabletop.engine.base import StateBase, shuffle
 from tabletop.engine.context import Ctx, _cards_of
-from tabletop.errors import RulesetError
+from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import ruleset_error
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import GameSpec
 from tabletop.rules.steps import Block, Step
 from tabletop.rules.values import (
     CHOICE,
+    PUBLIC,
     RULESET_BUGS,
     STEP_BUDGET,
     Event,
@@ -390,6 +392,9 @@ class _Runners:
                         ids = set(pile)
                     st._keep_known(s)
                     k -= ids
+            if st.marks:  # nor what it was told of one
+                ids = set(pile)
+                st.marks = {key: m for key, m in st.marks.items() if key[1] not in ids}
             e = said.get(key)
             if e is None:
                 e = said[key] = make_event("shuffle", None, _said("shuffled", zone=key),
@@ -433,6 +438,41 @@ class _Runners:
                      _saw(lambda lang: ", ".join([text_of(c.name, lang) for c in cards])),
                      {"cards": [c.code for c in cards]}, to_seats)
         return run_reveal
+
+    @staticmethod
+    def visit_mark(step: steps.Mark, spec: GameSpec) -> Runner:
+        """Seats told something of cards: each name of ``what`` and its value kept for each
+        seat told (for every seat under PUBLIC), over what they were told before; a name
+        that is an attribute of the game's cards is a fact, checked true (determinize deals
+        only worlds that agree with it), any other a note."""
+        card, seats, what = step.card, step.seats, step.what
+        facts = {k for k, _v in what if any(k in c.attr_table for c in spec.cards)}
+
+        def run_mark(st: Effects, f: Frame) -> None:
+            ctx = frame_ctx(st, f)
+            cards = _cards_of(card(ctx))
+            if seats is None:
+                told: list[int] = [PUBLIC]
+            else:
+                v = seats(ctx)
+                told = v if isinstance(v, list) else [v]
+                if not all(s.__class__ is int and 0 <= s < st.players for s in told):
+                    raise ruleset_error(ExpressionError, "mark_seats", v=v)
+            values = {k: x(ctx) for k, x in what}
+            for c in cards:
+                for k in facts:
+                    if c.attr(k) != values[k]:
+                        raise ruleset_error(ExpressionError, "mark_false", card=c.code, key=k,
+                                            said=values[k], real=c.attr(k))
+            if not cards:
+                return
+            marks = dict(st.marks)  # a new dict, new mappings: the old ones kept as they are
+            for s in told:
+                for c in cards:
+                    old = marks.get((s, c.uid))
+                    marks[(s, c.uid)] = {**old, **values} if old else dict(values)
+            st.marks = marks
+        return run_mark
 
     @staticmethod
     def visit_flip(step: steps.Flip, spec: GameSpec) -> Runner:

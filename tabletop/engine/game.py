@@ -225,6 +225,9 @@ class Game:
         # the seats that see the cards of one zone and not those of another, by (players,
         # from, to): who keeps knowing a card moved between them (StateBase.learn_moved)
         self.learners: dict[tuple[int, str, str], tuple[int, ...]] = {}
+        # every name an attribute of some card has (a mark that names one is a fact)
+        self.card_attr_names: frozenset[str] = frozenset().union(
+            *(c.attr_table for c in spec.cards))
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
         self.combos_memo: dict[frozenset[tuple[str, int]], list[Any]] = {}
         # the answers to questions that are a card or a text, by their text and the card's

@@ -486,6 +486,16 @@ RULESET_MESSAGES = Catalogue({
     "doing_view": {"en": "while computing the view", "fr": "en calculant la vue (view)"},
     "doing_bot": {"en": "while listing the answers a bot weighs",
                   "fr": "en listant les réponses qu'un bot envisage"},
+    "mark_false": {"en": "a mark says {card}'s {key} is {said!r}, but it is {real!r}: a mark "
+                         "that names a card's attribute must say it truly (name a note "
+                         "otherwise, e.g. hint_{key})",
+                   "fr": "une marque dit que {key} de {card} vaut {said!r}, mais elle vaut "
+                         "{real!r} : une marque qui nomme un attribut de la carte doit dire "
+                         "vrai (sinon nommez une note, par exemple hint_{key})"},
+    "mark_seats": {"en": "mark's seats gave {v!r}, not a seat or a list of seats",
+                   "fr": "seats de mark a donné {v!r}, et non une place ou une liste de places"},
+    "mark_nothing": {"en": "mark needs at least one name in what (what: {{colour: red}})",
+                     "fr": "mark demande au moins un nom dans what (what: {{colour: red}})"},
     "play_endless": {"en": "an expression or effect calls itself without end",
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",

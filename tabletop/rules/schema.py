@@ -211,6 +211,8 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
     "reveal": {"what": EXPR, "to": EXPR},
+    "mark": {"card": EXPR, "seats": EXPR,
+             "what": {"type": "object", "additionalProperties": EXPR, "minProperties": 1}},
     "flip": {"var": STR},
     "card_effect": {"card": EXPR, "name": STR},
     "end_turn": {"next": EXPR},

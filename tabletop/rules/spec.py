@@ -1035,6 +1035,7 @@ class _Loader:
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
                    "words", "bot"},
         "reveal": {"what", "to", "log"},
+        "mark": {"card", "seats", "what"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
@@ -1156,6 +1157,16 @@ class _Loader:
         return steps.Reveal(path, self.expr(m["what"], f"{p}.what"),
                             self.expr(m.get("to", "me"), f"{p}.to"),
                             self.template(m["log"], f"{p}.log") if "log" in m else None)
+
+    def step_mark(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["mark"], ("card", "what"))
+        what = self.mapping(m["what"], f"{p}.what")
+        if not what:
+            raise self.fail(f"{p}.what", "mark_nothing")
+        return steps.Mark(path, self.expr(m["card"], f"{p}.card"),
+                          self.expr(m["seats"], f"{p}.seats") if "seats" in m else None,
+                          tuple((self.string(k, f"{p}.what"), self.expr(v, f"{p}.what.{k}"))
+                                for k, v in what.items()))
 
     def step_flip(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))

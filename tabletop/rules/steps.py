@@ -140,6 +140,18 @@ class Reveal(Step):
 
 
 @attrs.frozen
+class Mark(Step):
+    """Seats told something of cards (``what``: a name and the expression of its value,
+    each): every seat when ``seats`` is None."""
+
+    kind = "mark"
+    flow = STRAIGHT
+    card: Compiled
+    seats: Compiled | None
+    what: tuple[tuple[str, Compiled], ...]
+
+
+@attrs.frozen
 class Flip(Step):
     """A coin flipped, its side bound to a local."""
 
