@@ -13,8 +13,9 @@ from typing import Any
 
 from tabletop.engine.base import StateBase, shuffle
 from tabletop.engine.context import Ctx, _cards_of
-from tabletop.errors import RulesetError
+from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
+from tabletop.i18n.messages import kind_of, ruleset_error
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import GameSpec
@@ -330,6 +331,72 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
             dest.insert(0, uid)
         else:
             dest.append(uid)
+        where[uid] = dst
+
+
+def position(at: Any) -> int:
+    """The index in a zone of a position a move or deal's ``at`` gives, counted from 1 (the
+    top of a pile, the left of a row): a whole number from 1, else the ruleset's mistake
+    (the step's ``at`` named: the code that calls this said it is there)."""
+    if at.__class__ is not int or at < 1:  # (not a bool either)
+        raise ruleset_error(ExpressionError, "at_position", got=kind_of(at))
+    result: int = at - 1
+    return result
+
+
+def move_cards_at(st: Effects, ctx: Ctx, what: Any, to: Any, key: str | None, at: Any
+                  ) -> None:
+    """A move step whose ``at`` is a position: the cards taken out of their zones, then put
+    into the zone in their order, the first at that position (at its end when the zone
+    holds fewer cards), each zone recorded in the undo journal before it changes; ``key``
+    is the zone's key when it is not per seat."""
+    i = position(at)
+    cards = _cards_of(what)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones  # the zones as they were before the move (State.play)
+    dest = zones[key]
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
+    uids = list(dict.fromkeys([c.uid for c in cards]))  # (a card listed twice moves once)
+    for uid in uids:
+        src = where[uid]
+        if src:
+            if undo is not None and src not in undo:
+                undo[src] = zones[src][:]
+            zones[src].remove(uid)
+    i = min(i, len(dest))
+    dest[i:i] = uids
+    for uid in uids:
+        where[uid] = key
+
+
+def deal_cards_at(st: Effects, src: str, dst: str, n: int, at: Any) -> None:
+    """A deal whose ``at`` is a position: the top ``n`` cards of zone ``src`` (fewer when it
+    holds fewer) put into ``dst`` in the order they were taken, the first at that position
+    (at its end when the zone holds fewer cards; a zone dealt to itself: once they are
+    taken out), each zone recorded in the undo journal."""
+    i = position(at)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones
+    pile = zones[src]
+    k = min(n, len(pile))
+    if k <= 0:
+        return
+    dest = zones[dst]
+    if undo is not None:
+        if src not in undo:
+            undo[src] = pile[:]
+        if dst not in undo:
+            undo[dst] = dest[:]
+    taken = pile[:k]
+    del pile[:k]
+    i = min(i, len(dest))
+    dest[i:i] = taken
+    for uid in taken:
         where[uid] = dst
 
 

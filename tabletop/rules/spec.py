@@ -1227,12 +1227,18 @@ class _Loader:
             return name, self.expr(rest[:-1], path)
         return name, None
 
-    def at(self, v: Any, path: str) -> str | None:
+    def at(self, v: Any, path: str) -> str | Compiled | None:
+        """Where a move or deal puts its cards: ``top``, ``bottom`` (a word), or an
+        expression of the position counted from 1 (the top of a pile, the left of a row),
+        checked when the step runs (a plain number at once)."""
         if v is None:
             return None
-        if v not in ("top", "bottom"):
-            raise self.fail(path, "at_value", v=v)
-        return str(v)
+        if v in ("top", "bottom"):
+            return str(v)
+        if isinstance(v, bool) or not isinstance(v, int | str) or (
+                isinstance(v, int) and v < 1):
+            raise self.fail(path, "at_value", got=kind_of(v))
+        return self.expr(v, path)
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",
