@@ -466,6 +466,8 @@ class _Runners:
     @staticmethod
     def visit_reveal(step: steps.Reveal, spec: GameSpec) -> Runner:
         what, to, line = step.what, step.to, step.log
+        if step.silent:
+            return _silent_reveal(what, to)
         # the event of one card revealed, by the card and the seats told (a card dealt face
         # down and shown to its owner: a setup's commonest step)
         seen: dict[tuple[int, tuple[int, ...]], Event] = {}
@@ -553,6 +555,20 @@ class _Runners:
                 if isinstance(seat, int) and not isinstance(seat, bool):
                     st.out.discard(seat)
         return run_rejoin
+
+
+def _silent_reveal(what: Compiled, to: Compiled) -> Runner:
+    """A reveal with ``silent: true``: the seats told know the cards (their views show
+    them) as after any reveal, but no event is made, so no log, table or --json output
+    has a line of it (nor an event without a line)."""
+
+    def run_silent_reveal(st: Effects, f: Frame) -> None:
+        ctx = frame_ctx(st, f)
+        uids = [c.uid for c in _cards_of(what(ctx))]
+        v = to(ctx)
+        for s in (v if isinstance(v, list) else (v,)):
+            st._keep_known(int(s)).update(uids)
+    return run_silent_reveal
 
 
 def card_blocks(spec: GameSpec, name: str) -> dict[str, Block]:

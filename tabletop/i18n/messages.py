@@ -287,6 +287,10 @@ RULESET_MESSAGES = Catalogue({
                  "fr": "écrivez zone ou zone[place], pas {text!r}"},
     "zone_not_per_seat": {"en": "zone {name!r} is not per seat",
                           "fr": "la zone {name!r} n'est pas une zone par place"},
+    "reveal_silent_log": {"en": "a silent reveal writes no line: give it silent or log, not "
+                                "both",
+                          "fr": "une révélation silencieuse n'écrit aucune ligne : donnez-lui "
+                                "silent ou log, pas les deux"},
     "at_value": {"en": "at must be top, bottom or a position counted from 1 (a number or an "
                        "expression), got {got}",
                  "fr": "at doit valoir top, bottom ou une position comptée à partir de 1 (un "

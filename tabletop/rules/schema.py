@@ -213,7 +213,7 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
-    "reveal": {"what": EXPR, "to": EXPR},
+    "reveal": {"what": EXPR, "to": EXPR, "log": TEXT, "silent": BOOL},
     "flip": {"var": STR},
     "card_effect": {"card": EXPR, "name": STR},
     "end_turn": {"next": EXPR},

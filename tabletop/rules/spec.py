@@ -1034,7 +1034,7 @@ class _Loader:
         "end": set(),
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
                    "words", "bot"},
-        "reveal": {"what", "to", "log"},
+        "reveal": {"what", "to", "log", "silent"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
@@ -1153,9 +1153,13 @@ class _Loader:
 
     def step_reveal(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
+        silent = self.boolean(m.get("silent", False), f"{p}.silent")
+        if silent and "log" in m:
+            raise self.fail(f"{p}.log", "reveal_silent_log")
         return steps.Reveal(path, self.expr(m["what"], f"{p}.what"),
                             self.expr(m.get("to", "me"), f"{p}.to"),
-                            self.template(m["log"], f"{p}.log") if "log" in m else None)
+                            self.template(m["log"], f"{p}.log") if "log" in m else None,
+                            silent)
 
     def step_flip(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))

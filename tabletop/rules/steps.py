@@ -131,13 +131,15 @@ class Shuffle(Step):
 
 @attrs.frozen
 class Reveal(Step):
-    """Cards shown to seats (``to``), logged as ``log`` says, else as "saw ..."."""
+    """Cards shown to seats (``to``), logged as ``log`` says, else as "saw ..."; ``silent``:
+    no event at all (the seats know the cards just the same)."""
 
     kind = "reveal"
     flow = STRAIGHT
     what: Compiled
     to: Compiled
     log: Texts | None
+    silent: bool = False
 
 
 @attrs.frozen
