@@ -38,7 +38,7 @@ moves:
   - id: low
     notation: "low {card}"
     args: {card: {from: hand}}
-    effects: [{move: {what: card, to: deck, at: "size(deck)"}}]
+    effects: [{move: {what: card, to: deck, at: "max(1, size(deck))"}}]
   - id: far
     notation: "far {card}"
     args: {card: {from: hand}}
@@ -128,6 +128,10 @@ def test_a_card_goes_to_the_position_an_expression_gives(places: tabletop.Game) 
     st = places.new_game(seed=1, deck=STACK)
     st.play("low b")  # size(deck) is 3, read before the card moves: just above the bottom
     assert zones(st)[0] == ["e", "f", "b", "g"]
+    assert '"max(1, size(deck))"' in example("`move`", 1)
+    st = places.new_game(seed=1, deck=["a", "b", "c", "d"])  # the deck empty
+    st.play("low b")
+    assert zones(st)[0] == ["b"]
 
 
 def test_a_position_past_the_end_puts_the_card_at_the_bottom(places: tabletop.Game) -> None:
