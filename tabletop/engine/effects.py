@@ -15,7 +15,7 @@ from tabletop.engine.base import StateBase, shuffle
 from tabletop.engine.context import Ctx, _cards_of
 from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
-from tabletop.i18n.messages import ruleset_error
+from tabletop.i18n.messages import kind_of, ruleset_error
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import GameSpec
@@ -336,6 +336,74 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
         where[uid] = dst
 
 
+def position(at: Any) -> int:
+    """The index in a zone of a position a move or deal's ``at`` gives, counted from 1 (the
+    top of a pile, the left of a row): a whole number from 1, else the ruleset's mistake
+    (the step's ``at`` named: the code that calls this said it is there)."""
+    if at.__class__ is not int or at < 1:  # (not a bool either)
+        raise ruleset_error(ExpressionError, "at_position", got=kind_of(at))
+    result: int = at - 1
+    return result
+
+
+def move_cards_at(st: Effects, ctx: Ctx, what: Any, to: Any, key: str | None, at: Any
+                  ) -> None:
+    """A move step whose ``at`` is a position: the cards taken out of their zones, then put
+    into the zone in their order, the first at that position (at its end when the zone
+    holds fewer cards), each zone recorded in the undo journal before it changes; ``key``
+    is the zone's key when it is not per seat."""
+    i = position(at)
+    cards = _cards_of(what)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones  # the zones as they were before the move (State.play)
+    dest = zones[key]
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
+    uids = list(dict.fromkeys([c.uid for c in cards]))  # (a card listed twice moves once)
+    for uid in uids:
+        src = where[uid]
+        if src:
+            if undo is not None and src not in undo:
+                undo[src] = zones[src][:]
+            zones[src].remove(uid)
+            st.learn_moved(src, key, (uid,))
+    i = min(i, len(dest))
+    dest[i:i] = uids
+    for uid in uids:
+        where[uid] = key
+
+
+def deal_cards_at(st: Effects, src: str, dst: str, n: int, at: Any) -> None:
+    """A deal whose ``at`` is a position: the top ``n`` cards of zone ``src`` (fewer when it
+    holds fewer) put into ``dst`` in the order they were taken, the first at that position
+    (at its end when the zone holds fewer cards; a zone dealt to itself: once they are
+    taken out), each zone recorded in the undo journal."""
+    i = position(at)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones
+    pile = zones[src]
+    k = min(n, len(pile))
+    if k <= 0:
+        return
+    dest = zones[dst]
+    if undo is not None:
+        if src not in undo:
+            undo[src] = pile[:]
+        if dst not in undo:
+            undo[dst] = dest[:]
+    taken = pile[:k]
+    del pile[:k]
+    i = min(i, len(dest))
+    dest[i:i] = taken
+    for uid in taken:
+        where[uid] = dst
+    st.learn_moved(src, dst, taken)
+
+
 def chosen_seat(st: Effects, seat: Any) -> int | None:
     """The seat an ``end_turn``'s ``next`` names, when it is a seat still in the game."""
     if isinstance(seat, int) and 0 <= seat < st.players and seat not in st.out:
@@ -405,6 +473,8 @@ class _Runners:
     @staticmethod
     def visit_reveal(step: steps.Reveal, spec: GameSpec) -> Runner:
         what, to, line = step.what, step.to, step.log
+        if step.silent:
+            return _silent_reveal(what, to)
         # the event of one card revealed, by the card and the seats told (a card dealt face
         # down and shown to its owner: a setup's commonest step)
         seen: dict[tuple[int, tuple[int, ...]], Event] = {}
@@ -527,6 +597,20 @@ class _Runners:
                 if isinstance(seat, int) and not isinstance(seat, bool):
                     st.out.discard(seat)
         return run_rejoin
+
+
+def _silent_reveal(what: Compiled, to: Compiled) -> Runner:
+    """A reveal with ``silent: true``: the seats told know the cards (their views show
+    them) as after any reveal, but no event is made, so no log, table or --json output
+    has a line of it (nor an event without a line)."""
+
+    def run_silent_reveal(st: Effects, f: Frame) -> None:
+        ctx = frame_ctx(st, f)
+        uids = [c.uid for c in _cards_of(what(ctx))]
+        v = to(ctx)
+        for s in (v if isinstance(v, list) else (v,)):
+            st._keep_known(int(s)).update(uids)
+    return run_silent_reveal
 
 
 def card_blocks(spec: GameSpec, name: str) -> dict[str, Block]:

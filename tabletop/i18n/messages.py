@@ -289,8 +289,14 @@ RULESET_MESSAGES = Catalogue({
                  "fr": "écrivez zone ou zone[place], pas {text!r}"},
     "zone_not_per_seat": {"en": "zone {name!r} is not per seat",
                           "fr": "la zone {name!r} n'est pas une zone par place"},
-    "at_value": {"en": "at must be top or bottom, not {v!r}",
-                 "fr": "at doit valoir top ou bottom, et non {v!r}"},
+    "reveal_silent_log": {"en": "a silent reveal writes no line: give it silent or log, not "
+                                "both",
+                          "fr": "une révélation silencieuse n'écrit aucune ligne : donnez-lui "
+                                "silent ou log, pas les deux"},
+    "at_value": {"en": "at must be top, bottom or a position counted from 1 (a number or an "
+                       "expression), got {got}",
+                 "fr": "at doit valoir top, bottom ou une position comptée à partir de 1 (un "
+                       "nombre ou une expression), pas {got}"},
     # moves:, display:
     "argument_kind": {"en": "an argument needs exactly one of from (a card), cards (several "
                             "cards), seat, word or combo",
@@ -467,6 +473,10 @@ RULESET_MESSAGES = Catalogue({
                              "limit): {n} items",
                        "fr": "for_each laisserait plus de {limit} blocs en attente (la limite) : "
                              "{n} éléments"},
+    "at_position": {"en": "at must give a position counted from 1 (the top of a pile, the left "
+                          "of a row), got {got}",
+                    "fr": "at doit donner une position comptée à partir de 1 (le dessus d'une "
+                          "pile, la gauche d'une rangée), pas {got}"},
     "steps_limit": {"en": "the effects ran more than {limit} steps in one move (the limit): a "
                           "loop in the ruleset (a procedure or hook that calls itself?)",
                     "fr": "les effets ont exécuté plus de {limit} étapes en un coup (la limite) : "

@@ -201,16 +201,19 @@ SHAPES: dict[str, dict[str, Any]] = {
     "function": {"args": {"type": "array", "items": STR}, "value": EXPR},
 }
 
+# where a move or deal puts its cards: top, bottom, or a position counted from 1 (a number,
+# or an expression that gives one)
+AT = {"anyOf": [{"enum": ["top", "bottom"]}, {"type": "integer", "minimum": 1},
+                {"type": "string", "minLength": 1}]}
 # the parameters of the effect steps that hold a list of steps or name a zone
 STEP_SHAPES: dict[str, dict[str, Any]] = {
     "for_each": {"do": STEPS, "in": EXPR, "var": STR},
-    "move": {"what": EXPR, "to": STR, "at": {"enum": ["top", "bottom"]}},
-    "deal": {"from": STR, "to": STR, "count": EXPR, "fill": EXPR,
-             "at": {"enum": ["top", "bottom"]}},
+    "move": {"what": EXPR, "to": STR, "at": AT},
+    "deal": {"from": STR, "to": STR, "count": EXPR, "fill": EXPR, "at": AT},
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
-    "reveal": {"what": EXPR, "to": EXPR},
+    "reveal": {"what": EXPR, "to": EXPR, "log": TEXT, "silent": BOOL},
     "mark": {"card": EXPR, "seats": EXPR,
              "what": {"type": "object", "additionalProperties": EXPR, "minProperties": 1}},
     "flip": {"var": STR},

@@ -1034,7 +1034,7 @@ class _Loader:
         "end": set(),
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
                    "words", "bot"},
-        "reveal": {"what", "to", "log"},
+        "reveal": {"what", "to", "log", "silent"},
         "mark": {"card", "seats", "what"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
@@ -1154,9 +1154,13 @@ class _Loader:
 
     def step_reveal(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
+        silent = self.boolean(m.get("silent", False), f"{p}.silent")
+        if silent and "log" in m:
+            raise self.fail(f"{p}.log", "reveal_silent_log")
         return steps.Reveal(path, self.expr(m["what"], f"{p}.what"),
                             self.expr(m.get("to", "me"), f"{p}.to"),
-                            self.template(m["log"], f"{p}.log") if "log" in m else None)
+                            self.template(m["log"], f"{p}.log") if "log" in m else None,
+                            silent)
 
     def step_mark(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["mark"], ("card", "what"))
@@ -1238,12 +1242,18 @@ class _Loader:
             return name, self.expr(rest[:-1], path)
         return name, None
 
-    def at(self, v: Any, path: str) -> str | None:
+    def at(self, v: Any, path: str) -> str | Compiled | None:
+        """Where a move or deal puts its cards: ``top``, ``bottom`` (a word), or an
+        expression of the position counted from 1 (the top of a pile, the left of a row),
+        checked when the step runs (a plain number at once)."""
         if v is None:
             return None
-        if v not in ("top", "bottom"):
-            raise self.fail(path, "at_value", v=v)
-        return str(v)
+        if v in ("top", "bottom"):
+            return str(v)
+        if isinstance(v, bool) or not isinstance(v, int | str) or (
+                isinstance(v, int) and v < 1):
+            raise self.fail(path, "at_value", got=kind_of(v))
+        return self.expr(v, path)
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",

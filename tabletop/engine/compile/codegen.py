@@ -44,7 +44,10 @@ from tabletop.engine.effects import (
     card_blocks,
     chosen_seat,
     deal_cards,
+    deal_cards_at,
     frame_ctx,
+    move_cards_at,
+    position,
 )
 from tabletop.engine.effects import make_runners as effects_runners
 from tabletop.errors import ExpressionError
@@ -290,6 +293,7 @@ _NAMESPACE: dict[str, Any] = {
     "_CardDef": CardDef,
     "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
     "_move_zone": _move_zone, "_deal_cards": deal_cards, "_frame_ctx": frame_ctx,
+    "_move_cards_at": move_cards_at, "_deal_cards_at": deal_cards_at, "_position": position,
     "_advance_turn": advance_turn, "_chosen_seat": chosen_seat, "_seats_in": seats_in,
     "_pile_size": _pile_size, "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
@@ -1115,8 +1119,13 @@ class _Gen:
     def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str],
                   where: str) -> int:
         what, to = step.what, step.to
-        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
         fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+        if step.at is not None and not isinstance(step.at, str):  # at a position
+            out.append(f"{ind}c = {self.x(what)}")
+            self.position(step, step.at, ind, out, where)
+            out.append(f"{ind}_move_cards_at(st, ctx, c, {self.const(to)}, {fixed!r}, pos)")
+            return 1
+        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
         whole = self.whole_zone(what)
         if whole is not None:  # a whole zone: moved without listing its cards
             pile, src = whole  # (dk: the key of the zone moved)
@@ -1161,9 +1170,8 @@ class _Gen:
     def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str],
                   where: str) -> int:
         """The two zones' keys, then the count (or the fill less the cards there), then
-        ``deal_cards`` (effects.py)."""
-        top = (step.at or ("top" if self.spec.zones[step.to[0]].order == "pile"
-                           else "bottom")) == "top"
+        ``deal_cards`` (effects.py; at a position: the position, then ``deal_cards_at``)."""
+        at = step.at
         out.append(f"{ind}sk = {self.zone_key_src(step.source)}")
         out.append(f"{ind}dk = {self.zone_key_src(step.to)}")
         if step.count is not None:
@@ -1171,8 +1179,31 @@ class _Gen:
         else:
             assert step.fill is not None
             out.append(f"{ind}n = _int({self.x(step.fill)} or 0) - _len(st.zones[dk])")
+        if at is not None and not isinstance(at, str):
+            self.position(step, at, ind, out, where)
+            out.append(f"{ind}_deal_cards_at(st, sk, dk, n, pos)")
+            return 1
+        top = (at or ("top" if self.spec.zones[step.to[0]].order == "pile"
+                      else "bottom")) == "top"
         out.append(f"{ind}_deal_cards(st, sk, dk, n, {top!r})")
         return 1
+
+    def position(self, step: Move | Deal, at: Any, ind: str, out: list[str],
+                 where: str) -> None:
+        """``pos = `` the position a move or deal's ``at`` gives, with its field named while
+        it is read and checked (``w`` in place, the state's field in a runner, the step's
+        again after), for a mistake there to name it."""
+        field = f"{step.path}.{step.kind}.at"
+        if where == RUNNER:
+            out += [f"{ind}st._where = {field!r}",
+                    f"{ind}pos = {self.x(at)}",
+                    f"{ind}_position(pos)",
+                    f"{ind}st._where = {step.path!r}"]
+        else:
+            out += [f"{ind}w = {field!r}",
+                    f"{ind}pos = {self.x(at)}",
+                    f"{ind}_position(pos)",
+                    f"{ind}w = {step.path!r}"]
 
     def zone_key_src(self, ref: tuple[str, Any]) -> str:
         """The key of a zone a step names (as zone_key makes it: a zone per seat at the
