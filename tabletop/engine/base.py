@@ -118,6 +118,11 @@ class StateBase:
         self.log: list[Event] = []
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
+        # the log lines of this move that may show a card some seat cannot see, settled when
+        # it is over (codegen.settle_masks); None when there is none
+        self._masks: list[Any] | None = None
+        # the cards each seat saw come where it sees them during this move (not quiet)
+        self._seen_in_move: dict[int, set[int]] | None = None
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
@@ -273,6 +278,8 @@ class StateBase:
         s.log = self.log[:]
         s.outcome = self.outcome
         s._events = []
+        s._masks = None
+        s._seen_in_move = None
         s._where = ""
         s._budget = 0
         s._legal = self._legal
@@ -345,6 +352,20 @@ class StateBase:
         where they were and does not see them where they go keeps knowing them (what you
         gave away face down, what went back under the pile), until they are shuffled.
         A seat that knew them already knows them still."""
+        if not self.quiet:  # who sees them where they go, for this move's log lines
+            watch = self.game.watchers.get((self.players, dst))
+            if watch is None:
+                watch = self.game.watchers[(self.players, dst)] = tuple(
+                    s for s in range(self.players) if self.visible(dst, s))
+            if watch:
+                seen = self._seen_in_move
+                if seen is None:
+                    seen = self._seen_in_move = {}
+                for s in watch:
+                    if s in seen:
+                        seen[s].update(uids)
+                    else:
+                        seen[s] = set(uids)
         if src == dst:
             return
         key = (self.players, src, dst)

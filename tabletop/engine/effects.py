@@ -16,12 +16,14 @@ from tabletop.engine.context import Ctx, _cards_of
 from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import kind_of, ruleset_error
+from tabletop.lang.cards import CardDef
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import GameSpec
 from tabletop.rules.steps import Block, Step
 from tabletop.rules.values import (
     CHOICE,
+    ENGINE_MESSAGES,
     PUBLIC,
     RULESET_BUGS,
     STEP_BUDGET,
@@ -44,6 +46,7 @@ class Effects(StateBase):
     def _apply(self, m: Move) -> list[Event]:
         events: list[Event] = []
         self._events = events
+        self._masks = self._seen_in_move = None
         self._legal = None
         p = self.pending  # the seat to decide: current_player (the game is not over)
         first = None
@@ -89,6 +92,8 @@ class Effects(StateBase):
                     game.end_check(self)
             if len(history) >= self.spec.max_moves and self.outcome is None:
                 self._finish_limit()
+        if self._masks is not None:
+            settle_masks(self, events)
         if events:
             self.log.extend(events)
         return events
@@ -112,11 +117,14 @@ class Effects(StateBase):
             self.frames.append(Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
+        self._masks = self._seen_in_move = None
         Work.reset()
         try:
             self._run()
             if self.outcome is None and self.pending is None:
                 self._check_end()
+            if self._masks is not None:
+                settle_masks(self, self._events)
         except RULESET_BUGS as e:
             raise self._bug(e, "doing_setup", self._where) from None
         self.log.extend(self._events)
@@ -402,6 +410,84 @@ def deal_cards_at(st: Effects, src: str, dst: str, n: int, at: Any) -> None:
     for uid in taken:
         where[uid] = dst
     st.learn_moved(src, dst, taken)
+
+
+def _masked(v: Any, blind: frozenset[int], stand_in: CardDef) -> Any:
+    """``v`` with each card of ``blind`` (card numbers) replaced by ``stand_in``."""
+    if isinstance(v, CardDef):
+        return stand_in if v.uid in blind else v
+    if isinstance(v, list | tuple):
+        return [_masked(x, blind, stand_in) for x in v]
+    return v
+
+
+def _stand_in(game: Any) -> CardDef:
+    """The card a masked log line shows in place of a card its reader may not see: every
+    attribute "?", its name "a hidden card" in each language (made once per game)."""
+    c: CardDef | None = game.hidden_stand_in
+    if c is None:
+        words = ENGINE_MESSAGES.texts("hidden_card")
+        c = CardDef(-1, "?", "card", None, None, None, None, dict(words), {}, {})
+        table: dict[str, Any] = dict.fromkeys(game.card_attr_names, "?")
+        table.update({"code": "?", "uid": -1, "name": words["en"], "text": ""})
+        table.update({f"name_{lang}": w for lang, w in words.items()})
+        object.__setattr__(c, "attr_table", table)
+        game.hidden_stand_in = c
+    return c
+
+
+def mask_line(st: Any, loc: dict[str, Any], names: tuple[str, ...],
+               render: Callable[[Any], dict[str, str]]) -> None:
+    """The log line just made may show by one of ``names`` a card some seat cannot see: kept
+    to be settled when the move is over (``settle_masks``), with what the line showed."""
+    held = {n: Ctx(st, loc).lookup(n) for n in names}
+    cards = [c for v in held.values() for c in _cards_of(v)]
+    if not cards:
+        return
+    sees = st.sees
+    moved = st._seen_in_move or {}
+    blind = [{c.uid for c in cards if not sees(s, c) and c.uid not in moved.get(s, ())}
+             for s in range(st.players)]
+    if any(blind):
+        masks = st._masks
+        if masks is None:
+            masks = st._masks = []
+        masks.append((st._events[-1], blind, dict(loc), held, render))
+
+
+def settle_masks(st: Any, events: list[Event]) -> None:
+    """The move is over: each log line kept by ``mask_line`` is told to each seat as it may
+    see it. A card a seat saw come where it sees it during the move (played face up, even if
+    it is shuffled away before the move is over: ``learn_moved``), or sees now, shows; any
+    other is shown as a hidden card ("?"): the line becomes one
+    line per group of seats that see the same of its cards. The shared screen (the public)
+    sees only the lines of no hidden card."""
+    masks, st._masks = st._masks, None
+    sees = st.sees
+    defs = st.spec.cards
+    moved = st._seen_in_move or {}
+    for e, blind_then, loc, held, render in masks:
+        groups: dict[frozenset[int], list[int]] = {}
+        for s, then in enumerate(blind_then):
+            seen = moved.get(s, ())
+            blind = frozenset([u for u in then if not sees(s, defs[u]) and u not in seen])
+            groups.setdefault(blind, []).append(s)
+        if len(groups) == 1 and frozenset() in groups:
+            continue
+        stand_in = _stand_in(st.game)
+        told = []
+        for blind, seats in groups.items():
+            if not blind:
+                texts = e.text
+            else:
+                seen = dict(loc)
+                seen.update({n: _masked(v, blind, stand_in) for n, v in held.items()})
+                texts = render(Ctx(st, seen))
+            told.append(make_event(e.kind, e.seat, texts, e.data, tuple(seats)))
+        for i in range(len(events) - 1, -1, -1):
+            if events[i] is e:
+                events[i:i + 1] = told
+                break
 
 
 def chosen_seat(st: Effects, seat: Any) -> int | None:

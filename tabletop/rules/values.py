@@ -405,6 +405,7 @@ ENGINE_MESSAGES = Catalogue({
                     "fr": "{move} se joue dans une autre phase de la partie"},
     # a card typed by its code where the mover's cards are hidden from it: the same sentence
     # whether the card is there or not (hidden information by construction)
+    "hidden_card": {"en": "a hidden card", "fr": "une carte cachée"},
     "by_place": {"en": "you cannot see those cards: name one by its place, as the legal moves "
                        "do ({listing})",
                  "fr": "vous ne voyez pas ces cartes : désignez-en une par sa place, comme les "

@@ -46,6 +46,7 @@ from tabletop.engine.effects import (
     deal_cards,
     deal_cards_at,
     frame_ctx,
+    mask_line,
     move_cards_at,
     position,
 )
@@ -95,7 +96,13 @@ from tabletop.rules.steps import (
     Set,
     Step,
 )
-from tabletop.rules.values import EVENT_SETTERS, Event, Frame, Pending, make_event
+from tabletop.rules.values import (
+    EVENT_SETTERS,
+    Event,
+    Frame,
+    Pending,
+    make_event,
+)
 from tabletop.safety.limits import MAX_FRAMES
 
 Segment = Callable[[Any, Frame], bool]
@@ -128,6 +135,23 @@ def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: 
     texts = render(ctx)
     Work.spend(sum(map(len, texts.values())))
     st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
+
+
+# a hole of a log line that shows a card or one of its attributes by a name: {card},
+# {card.name_fr}, {drawn.value}
+_CARD_HOLE = _re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)?\s*\Z")
+
+
+def card_hole_names(templates: dict[str, Callable[[Any], str]]) -> tuple[str, ...]:
+    """The names a log line's holes show cards by (``{card.name}``: card), in order, once:
+    what ``effects.mask_line`` looks at. Empty for a line whose parts are not known."""
+    names: dict[str, None] = {}
+    for render in templates.values():
+        for hole, _part in template_parts(render) or ():
+            m = _CARD_HOLE.match(hole) if hole is not None else None
+            if m is not None:
+                names[m.group(1)] = None
+    return tuple(names)
 
 
 def _put_all(dest: list[int], uids: list[int], top: bool, where: dict[int, str],
@@ -291,7 +315,8 @@ _PENDING_FIELDS = tuple(a.name for a in attrs.fields(Pending))  # as a question 
 _NAMESPACE: dict[str, Any] = {
     **HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     "_CardDef": CardDef,
-    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
+    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_mask_line": mask_line,
+    "_move": _move,
     "_move_zone": _move_zone, "_deal_cards": deal_cards, "_frame_ctx": frame_ctx,
     "_move_cards_at": move_cards_at, "_deal_cards_at": deal_cards_at, "_position": position,
     "_advance_turn": advance_turn, "_chosen_seat": chosen_seat, "_seats_in": seats_in,
@@ -502,6 +527,8 @@ class _Gen:
         # made here makes its frame
         self.advance = advance
         self.spec = spec
+        # some zone hides its cards from some seat: a log line may show one (_mask_line)
+        self.spec_hides = any(z.visibility != "public" for z in spec.zones.values())
         self.runners = runners
         self.sizes = sizes
         self.ns: dict[str, Any] = dict(spec.function_table.namespace)  # the functions called
@@ -1108,10 +1135,16 @@ class _Gen:
                   out: list[str],
                   where: str) -> int:
         by_me = step.kind == "log"
+        render = None
         if not self.written or not self.log(step.text, by_me, ind, out):
             render = self.const(texts_renderer(step.text))
             out.append(f"{ind}if not st.quiet:")
             out.append(f"{ind}    _log_line(st, ctx, {render}, {by_me!r})")
+        names = card_hole_names(step.text) if self.spec_hides else ()
+        if names:  # a card it shows may be one some seat may not see: each seat its line
+            render = render or self.const(texts_renderer(step.text))
+            out.append(f"{ind}if not st.quiet:")
+            out.append(f"{ind}    _mask_line(st, loc, {names!r}, {render})")
         return 1
 
     visit_announce = visit_log
