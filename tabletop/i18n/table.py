@@ -148,6 +148,8 @@ TABLE_MESSAGES = Catalogue({
                   "fr": "Options : {options}. Sièges : {seats}."},
     "sim_playing": {"en": "Playing", "fr": "Parties"},
     "sim_answer": {"en": "answer {var}", "fr": "réponse {var}"},
+    "sim_answer_value": {"en": "answer {var}: {value}", "fr": "réponse {var} : {value}"},
+    "sim_answer_pass": {"en": "pass {var}", "fr": "passer {var}"},
     "sim_unfinished": {"en": "Games that did not end within {moves} moves or {seconds} s: {n}, "
                              "stopped and left out of the figures below. The first: {first}.",
                        "fr": "Parties non finies en {moves} coups ou {seconds} s : {n}, arrêtées "
