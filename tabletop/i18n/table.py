@@ -107,6 +107,8 @@ TABLE_MESSAGES = Catalogue({
     "replay": {"en": "Replay this game: {command}", "fr": "Rejouer cette partie : {command}"},
     "log": {"en": "Last moves", "fr": "Derniers coups"},
     "bot_moved": {"en": "{name} ({bot}) played: {move}", "fr": "{name} ({bot}) a joué : {move}"},
+    "bot_answered": {"en": "{name} ({bot}) answered: {move}",
+                     "fr": "{name} ({bot}) a répondu : {move}"},
     "options": {"en": "Options", "fr": "Options"},
     "options_in_play": {"en": "Options of this game (tabletop rules {game} explains them)",
                         "fr": "Options de cette partie (tabletop rules {game} --lang fr les "
