@@ -174,20 +174,8 @@ class Views(StateBase):
         :raises ArgumentError: ``seat`` is neither a seat of this game nor None."""
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.players):
             check_seat(seat, self.players, "view", none=True)
-        ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
-                  viewer=seat if seat is not None else PUBLIC)
-        out = {}
-        Work.reset()
-        saved, self._derived_memo = self._derived_memo, {}
-        try:
-            for k, f in self.spec.view.items():
-                try:
-                    out[k] = _jsonable(f(ctx))
-                except RULESET_BUGS as e:
-                    raise self._bug(e, "doing_view", f"view.{k}") from None
-        finally:
-            self._derived_memo = saved
-        return out
+        return self._view_as(seat if seat is not None else self.turn_seat,
+                             seat if seat is not None else PUBLIC)
 
     def onlooker_view(self, seat: int) -> dict[str, Any]:
         """``view(seat)`` as an onlooker sees it who sees what any seat sees: the game is over,
@@ -198,7 +186,12 @@ class Views(StateBase):
         :raises ArgumentError: ``seat`` is not a seat of this game."""
         if seat.__class__ is not int or not 0 <= seat < self.players:
             check_seat(seat, self.players, "onlooker_view")
-        ctx = Ctx(self, {"me": seat}, viewer=ONLOOKER)
+        return self._view_as(seat, ONLOOKER)
+
+    def _view_as(self, me: int, viewer: int) -> dict[str, Any]:
+        """The view's keys computed for ``me`` as ``viewer`` may see them (a seat, PUBLIC or
+        ONLOOKER), each derived value once."""
+        ctx = Ctx(self, {"me": me}, viewer=viewer)
         out = {}
         Work.reset()
         saved, self._derived_memo = self._derived_memo, {}
