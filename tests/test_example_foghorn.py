@@ -366,3 +366,5 @@ def test_tabletop_check_finds_no_problem(game: tabletop.Game) -> None:
 
 def test_every_text_is_in_both_languages(game: tabletop.Game) -> None:
     assert game.spec.untranslated == ()
+    assert game.spec.rules["en"].startswith("# Foghorn")
+    assert game.spec.rules["fr"].startswith("# Corne de brume")
