@@ -39,9 +39,11 @@ view:
   hand: "hand.code"
   theirs: "hand[opp].code"
   table: "table.code"
+  seen: "map(all_seats(), size(filter(hand[it], x -> x != null)))"
 display:
   - {key: hand, kind: cards, label: {en: Your hand, fr: Votre main}, each: {en: Hand, fr: Main}}
   - {key: table, kind: cards, label: {en: Table, fr: Table}}
+  - {key: seen, kind: seats, label: {en: Seen, fr: Vues}}
 """
 
 DECK = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
@@ -110,3 +112,14 @@ def test_others_needs_per_seat_in_a_sentence(tmp_path: Path) -> None:
     bad = RULES.replace("visibility: others, per_seat: true", "visibility: others")
     with pytest.raises(tabletop.RulesetError, match="visibility others needs per_seat"):
         load_ruleset(tmp_path, bad)
+
+
+def test_a_seats_row_made_from_hands_shows_what_an_onlooker_sees(tmp_path: Path) -> None:
+    """A row of one entry per seat worked out from the hands (here: how many of each hand's
+    cards the reader sees) reads, for a watcher and at the end, as an onlooker sees it."""
+    st = _game(tmp_path)
+    assert st.view(None)["seen"] == [0, 0] and st.onlooker_view(0)["seen"] == [2, 2]
+    console = Console(record=True, width=100, no_color=True)
+    console.print(render_view(st, None, "en", spectator=True))
+    row = next(line for line in console.export_text().splitlines() if "Seen" in line)
+    assert "Ana: 2" in row and "Ben: 2" in row

@@ -178,6 +178,12 @@ def _words(value: Any, words: dict[str, dict[str, str]], lang: str) -> Any:
     return value
 
 
+def _entry(row: Any, s: int, shown: Any) -> Any:
+    """Seat ``s``'s entry of a seats row as an onlooker's view ``row`` gives it, else as
+    ``shown``."""
+    return row[s] if isinstance(row, list) and 0 <= s < len(row) else shown
+
+
 def _all_hidden(value: Any) -> bool:
     if isinstance(value, list):
         return bool(value) and all(v is None for v in value)
@@ -218,8 +224,8 @@ def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
                     _row(grid, state, d, name, v, v.get(key), lang, fit)
             continue
         if seat_views and d["kind"] == "seats" and isinstance(value, list):
-            value = [seat_views[s].get(key, [None])[s] if _all_hidden(v) else v
-                     for s, v in enumerate(value)]
+            # each seat's entry as an onlooker sees it (a hand, or a text made of its cards)
+            value = [_entry(seat_views[s].get(key), s, v) for s, v in enumerate(value)]
         elif seat is None and _all_hidden(value):  # the public view: no card backs of
             continue                                # hands nobody at the screen holds
         if not fit.empty and _empty(value):
