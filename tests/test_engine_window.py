@@ -107,8 +107,8 @@ moves:
           prompt: {en: "Yes or no?", fr: "Oui ou non ?"}
       - set: {ballot: votes}
       - add: {rounds: 1}
-      - let: {yes: "size(filter(seats(), votes[it] == 'yes'))"}
-      - log: {en: "{yes} said yes", fr: "{yes} oui"}
+      - let: {ayes: "size(filter(seats(), votes[it] == 'yes'))"}
+      - log: {en: "{ayes} said yes", fr: "{ayes} oui"}
       - end_turn: true
 end:
   - if: "rounds >= 3"

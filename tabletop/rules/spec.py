@@ -488,7 +488,11 @@ class _Loader:
             secret=self.boolean(d.get("secret", any(z.visibility != "public" and z.per_seat
                                                     for z in zones.values())
                                       or any(v.per_seat and v.visibility == "owner"
-                                             for v in vars_.values())), "secret"),
+                                             for v in vars_.values())
+                                      # a reaction window: answers kept until it closes
+                                      or any(isinstance(s, steps.Window)
+                                             for b in self.blocks for s in b.steps)),
+                                 "secret"),
             first_player=self.first_player(d.get("first_player", "first")),
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
