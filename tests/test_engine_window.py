@@ -268,3 +268,37 @@ def test_seats_that_are_not_seats_fail_naming_the_field(tmp_path: Path) -> None:
     assert info.value.field.endswith(".choose.seats")
     assert "seats must give a list of seats" in str(info.value)
     assert st.current_player == 0 and st.history == []
+
+
+def test_the_reference_shows_this_game_and_its_snippet_plays(tmp_path: Path) -> None:
+    from reference_examples import example
+
+    assert example("Reaction windows", 1) == BLUFF.read_text(encoding="utf-8")
+    snippet = example("Reaction windows", 0)
+    indented = "".join("      " + line + "\n" for line in snippet.splitlines())
+    text = SNIPPET.replace("      STEPS\n", indented)
+    game = load_ruleset(tmp_path, text)
+    st = game.new_game(seed=1, players=3)
+    for m in ("go", "believe", "challenge"):
+        st.play(m)
+    assert lines(st) == ["P3 challenges"]
+
+
+SNIPPET = """
+id: snippet
+name: {en: Snippet, fr: Extrait}
+players: {min: 2, max: 4}
+cards:
+  - {id: token, name: {en: Token, fr: Jeton}}
+zones:
+  box: {visibility: public, deck: true}
+moves:
+  - id: go
+    notation: go
+    effects:
+      STEPS
+      - end_turn: true
+end: []
+outcomes: {}
+view: {}
+"""

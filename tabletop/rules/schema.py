@@ -209,6 +209,7 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
              "at": {"enum": ["top", "bottom"]}},
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
+               "seats": EXPR, "window": {"enum": ["first", "all"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
     "reveal": {"what": EXPR, "to": EXPR},
     "flip": {"var": STR},
