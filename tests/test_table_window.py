@@ -123,3 +123,31 @@ def test_a_window_of_all_answers_keeps_a_curtain_per_person(tmp_path: Path) -> N
     assert prompts[:8] == ["Pass to P1", "P1 >", "Pass to P2", "P2 >", "Pass to P3", "P3 >",
                            "Pass to P1", "P1 >"]
     assert st.view(None)["ballot"] == ["yes", "yes", "no"]
+
+
+def test_in_a_real_terminal_the_window_is_asked_once(tmp_path: Path) -> None:
+    import pexpect
+    from terminal import clean, spawn
+
+    child = spawn(["play", str(BLUFF), "--players", "Ana,Ben,Chloé", "--seed", "3"], tmp_path,
+                  size=(30, 100))
+    child.expect("Pass to Ana - press Enter")
+    child.sendline("")
+    child.expect("Ana > ")
+    child.sendline("claim")
+    child.expect("Show the screen to Ben, Chloé - press Enter")
+    child.sendline("")
+    child.expect(r"type the name of who does \(or Enter for nobody\)")
+    child.sendline("Dan")
+    child.expect("names none of Ben, Chloé")
+    child.sendline("chloe")  # (accents optional)
+    child.expect("Pass to Ben - press Enter")
+    child.sendline("")
+    child.expect("Ben > ")
+    assert "was challenged by Chloé" in clean(child.before)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    saves = list(tmp_path.glob("*.json"))
+    st = tabletop.restore(saves[0].read_text(encoding="utf-8"))
+    assert st.history == ["claim", "believe", "challenge"]

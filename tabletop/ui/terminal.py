@@ -528,6 +528,8 @@ class Table:
             self.say("")
             self.save()
             return 0
+        if self.learned is not None and not self.curtain:  # (no curtain: on screen)
+            self.notices.insert(0, self.sep.join(self.learned[1]))
         self.learned = None
         self.last_human = None  # the next person's own screen comes after a curtain
         start = len(st.log)
