@@ -723,6 +723,6 @@ class Frame:
 
 
 __all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
-           "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
-           "make_outcome", "message_error", "message_texts"]
+           "STEP_BUDGET", "WINDOW", "EndTexts", "Event", "Frame", "Move", "OpenWindow",
+           "Outcome", "Pending", "arg_error", "check_seat", "end_texts", "fold_accents",
+           "make_event", "make_move", "make_outcome", "message_error", "message_texts"]
