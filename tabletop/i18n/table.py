@@ -97,12 +97,12 @@ TABLE_MESSAGES = Catalogue({
     "curtain_window": {"en": "Show the screen to {names} - press Enter",
                        "fr": "Montrez l'écran à {names} - appuyez sur Entrée"},
     "window_question": {"en": "Does anyone take it?", "fr": "Quelqu'un le prend-il ?"},
-    "window_ask": {"en": "{question} {names}: type the name of who does (or Enter for nobody).",
-                   "fr": "{question} {names} : tapez le nom de qui le fait (ou Entrée pour "
+    "window_ask": {"en": "{q} {names}: type the name of who does (or Enter for nobody).",
+                   "fr": "{q} {names} : tapez le nom de qui le fait (ou Entrée pour "
                          "personne)."},
-    "window_ask_which": {"en": "{question} {names}: type the name of who does and the answer "
+    "window_ask_which": {"en": "{q} {names}: type the name of who does and the answer "
                                "({answers}), or Enter for nobody.",
-                         "fr": "{question} {names} : tapez le nom de qui le fait et sa réponse "
+                         "fr": "{q} {names} : tapez le nom de qui le fait et sa réponse "
                                "({answers}), ou Entrée pour personne."},
     "window_not_named": {"en": "{text!r} names none of {names}: start with one of those names, "
                                "or press Enter for nobody.",

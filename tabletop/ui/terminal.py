@@ -577,7 +577,7 @@ class Table:
         question = st.prompt(self.lang) or t(self.lang, "window_question")
         key = "window_ask" if len(takes) == 1 else "window_ask_which"
         self.draw(None, below=3)
-        self.say(t(self.lang, key, question=question, names=names, answers=answers), "bold")
+        self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
         self.typed_ahead()
         while True:
             try:
