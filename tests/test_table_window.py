@@ -59,6 +59,7 @@ def test_one_prompt_for_the_whole_window(tmp_path: Path) -> None:
     bots: dict[int, Bot] = {3: Scripted("challenge")}
     typed = ["", "claim",  # P1's curtain, P1's move
              "",  # the window's curtain, for P2, P3
+             "aide",  # the question again
              "Bne",  # a wrong name: one sentence, the prompt again
              "p3",  # P3 challenges
              ""]  # the next curtain (P2): the board shows what the window did
@@ -70,7 +71,8 @@ def test_one_prompt_for_the_whole_window(tmp_path: Path) -> None:
     assert "challenged by P3" in out  # P3 before P4 in play order
     # no curtain per person in the window: P2's own comes at P2's turn, after it
     assert [p.split(" -")[0].strip() for p in prompts] == [
-        "Pass to P1", "P1 >", "Show the screen to P2, P3", ">", ">", "Pass to P2", "P2 >"]
+        "Pass to P1", "P1 >", "Show the screen to P2, P3", ">", ">", ">", "Pass to P2",
+        "P2 >"]
     # every seat of the window was asked, in play order
     answers = st.history[1:4]
     assert answers == ["believe", "challenge", "challenge"]

@@ -595,6 +595,15 @@ class Table:
             if word in ("save", "sauver"):
                 self.save()
                 continue
+            if word in ("help", "?", "aide", "board", "plateau"):  # the question again
+                self.draw(None, below=3)
+                self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
+                continue
+            if word in ("rules", "regles"):
+                self.show_rules()
+                self.draw(None, below=3)
+                self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
+                continue
             if word in ("quit", "exit", "quitter"):
                 self.save()
                 if not self.may_leave():
