@@ -80,7 +80,7 @@ _OWN_NAMES = re.compile(
 _ATTRS = {"_budget", "ctx", "state", "locals", "vars", "quiet", "index", "_where", "frames",
           "append", "pop", "outcome", "pending", "get", "me", "_finish", "__class__", "left",
           "spend", "turn_seat", "_events", "block", "id", "code", "uid", "zones", "_undo_zones",
-          "where", "remove", "insert",
+          "where", "remove", "insert", "learn_moved",
           # what the expressions written out read (expr.py's generated code)
           "attr_table", "cards", "seat_cards", "seat_var", "zone_size", "seat_zone_size",
           "zone_end", "var_at", "zone_at", "lookup", "lookup_at", "call", "own", "options",

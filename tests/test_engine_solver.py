@@ -90,7 +90,7 @@ players: {min: 1, max: 1}
 cards:
   - {suits: [S], ranks: [2, 3, 4], type: lantern}
 zones:
-  deck: {visibility: public, deck: true}  # (its top cards are climbed by name)
+  deck: {visibility: hidden, deck: true}
   lit: {visibility: public}
 vars:
   light: {initial: 2}

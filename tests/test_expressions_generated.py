@@ -468,7 +468,8 @@ def test_hostile_names_reach_the_effects_end_and_outcomes_only_as_constants(
         "outcome", "pending", "get", "me", "_finish", "__class__", "left", "spend",
         "turn_seat", "_events", "block", "id", "code", "attr_table", "players", "join",
         "zone_end", "uid", "zones", "_undo_zones", "where", "remove", "insert", "extend",
-        "seat", "var", "options", "notation", "pass_notation", "optional", "prompt", "seats",
+        "learn_moved", "seat", "var", "options", "notation", "pass_notation", "optional",
+        "prompt", "seats",
         "notations", "passes", "words",  # a question's Pending, its slots set in place
         *CARD_SLOTS}  # a card's own slots, read from a value known to be a card (ours)
     for source in sources:

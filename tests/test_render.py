@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import random
+
 import pytest
 from rich.console import Console
 
 import tabletop
 from tabletop.engine.context import ENGINE_FUNCTIONS
 from tabletop.rules.spec import load_spec_text
-from tabletop.ui.render import render_view
+from tabletop.ui.render import render_screen, render_view
 
 
 def screen(state: tabletop.State, seat: int | None, lang: str) -> str:
@@ -66,3 +69,37 @@ def test_a_display_each_label_is_checked_like_a_label() -> None:
     assert bad != base
     with pytest.raises(tabletop.RulesetError, match="each"):
         load_spec_text(bad, "bad.yaml", table=ENGINE_FUNCTIONS)
+
+
+def test_a_seats_row_of_texts_goes_one_seat_a_line_rather_than_be_cut_at_80_columns() -> None:
+    # Aria with four long names, at 80x24: where the rows of health, cards held and rounds
+    # won do not fit one line (French, a busy screen) they go one seat a line, never cut
+    names = ["Alexandrine", "Bartholomew", "Charlotte", "Dominique"]
+    st = tabletop.load("aria").new_game(players=4, seed=0, names=names)
+    rng = random.Random(0)
+    rows = [d for d in st.spec.display if d["kind"] == "seats"]
+    checked = 0
+    for n in range(170):
+        if st.is_over:
+            break
+        if n % 4 == 0 or n >= 150:
+            seat = st.current_player
+            view = st.view(seat)
+            for lang in ("en", "fr"):
+                console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
+                console.print(render_screen(st, seat, lang, st.legal_moves(), 80, 23))
+                out = console.file.getvalue()
+                colon = " : " if lang == "fr" else ": "
+                for d in rows:
+                    values = view.get(d["key"])
+                    if not isinstance(values, list) or not all(
+                            isinstance(v, int) for v in values):
+                        continue
+                    label = d["label"][lang]
+                    if label[:13] not in out:  # a row the screen left out for room
+                        continue
+                    for name, v in zip(names, values, strict=True):
+                        assert f"{name}{colon}{v}" in out, (n, lang, label, name, out)
+                        checked += 1
+        st.play(rng.choice(st.legal_moves()))
+    assert checked > 1000

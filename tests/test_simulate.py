@@ -355,3 +355,60 @@ def test_a_french_report_names_the_moves_as_a_french_table_types_them(
     code, en = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
                        "--lang", "en")
     assert "lay" in en.split() and "announce" in en.split() and "answer said" not in en
+
+
+def test_each_named_answer_is_its_own_row_named_as_it_is_typed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Deck menteur's suit is a question whose answers are words: each suit its own row, as a
+    # table in the report's language types it; the JSON names the rows the same way
+    out_json = tmp_path / "menteur.json"
+    code, en = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
+                       "--json", str(out_json))
+    assert code == 0, en
+    moves = en.split("Moves: ")[1].split("Cards: ")[0]
+    rows = [line.split("  ")[0] for line in moves.splitlines()]
+    assert {"announce clubs", "announce spades", "announce diamonds"} <= set(rows)
+    assert "announce" not in rows
+    code, fr = run_cli(capsys, "deck-menteur", "--games", "20", "--players", "3", "--seed", "4",
+                       "--lang", "fr")
+    moves = fr.split("Coups : ")[1].split("Cartes : ")[0]
+    rows = [line.split("  ")[0] for line in moves.splitlines()]
+    assert {"annoncer trèfles", "annoncer piques", "annoncer carreaux"} <= set(rows)
+    rep = json.loads(out_json.read_text(encoding="utf-8"))
+    kinds = {k["name"]: k for k in rep["runs"][0]["figures"]["move_kinds"]}
+    suits = {"choose said=clubs", "choose said=spades", "choose said=diamonds"}
+    assert suits <= set(kinds) and "choose said" not in kinds
+    assert rep["answer_words"]["said=diamonds"] == {"en": "announce diamonds",
+                                                    "fr": "annoncer carreaux"}
+    assert all(kinds[k]["plays"] > 0 for k in suits)
+
+
+def test_answers_that_are_seats_or_numbers_keep_one_row_and_a_pass_has_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Le Coffre et la Clé: "designate SEAT" (seats: one row), its pass "wait" apart, and the
+    # centre card "1" or "2" (numbers: one row)
+    out_json = tmp_path / "coffre.json"
+    code, en = run_cli(capsys, "coffre-et-cle", "--games", "30", "--seed", "4",
+                       "--json", str(out_json))
+    assert code == 0, en
+    rows = [line.split("  ")[0] for line in
+            en.split("Moves: ")[1].split("\n\n")[0].splitlines()]
+    assert {"designate", "wait", "centre", "force: whom"} <= set(rows)
+    rep = json.loads(out_json.read_text(encoding="utf-8"))
+    names = {k["name"] for k in rep["runs"][0]["figures"]["move_kinds"]}
+    assert {"choose target", "choose target:pass", "choose slot", "choose who"} <= names
+    assert not any(n.startswith("choose slot=") or n.startswith("choose target=")
+                   for n in names)
+    assert rep["answer_words"]["target:pass"] == {"en": "wait", "fr": "attendre"}
+    code, fr = run_cli(capsys, "coffre-et-cle", "--games", "30", "--seed", "4", "--lang", "fr")
+    rows = [line.split("  ")[0] for line in
+            fr.split("Coups : ")[1].split("\n\n")[0].splitlines()]
+    assert {"désigner", "attendre"} <= set(rows)
+
+
+def test_a_report_without_the_words_of_an_answer_still_names_its_row() -> None:
+    # a JSON report written before its answers had words: the row says the question and value
+    assert screen._move_word("choose said=clubs", {}, "en", {}) == "answer said: clubs"
+    assert screen._move_word("choose said=clubs", {}, "fr", {}) == "réponse said : clubs"
+    assert screen._move_word("choose target:pass", {}, "fr", {}) == "passer target"
+    assert screen._move_word("choose said", {}, "en", {}) == "answer said"

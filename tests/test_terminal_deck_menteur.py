@@ -7,11 +7,13 @@ hands, the face-down cards, the packs) and checks that the screen shows none of 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pexpect
+import pytest
 from terminal import clean, moves_on_screen, spawn
 
 import tabletop
@@ -157,3 +159,25 @@ def test_a_joker_stays_in_the_row_of_the_hand() -> None:
     console.print(render_view(st, 0, "en"))
     rows = [r for r in console.export_text().splitlines() if "Your hand" in r]
     assert len(rows) == 1 and "Joker" in rows[0] and "7♣" in rows[0] and "Q♠" in rows[0]
+
+
+@pytest.mark.parametrize("lang, answered, played, wrong", [
+    ("en", r"P\d \(random bot\) answered: announce (clubs|spades|diamonds)\b",
+     r"P\d \(random bot\) played: lay ", "played: announce"),
+    ("fr", r"P\d \(robot au hasard\) a répondu : annoncer (trèfles|piques|carreaux)\b",
+     r"P\d \(robot au hasard\) a joué : poser ", "a joué : annoncer")])
+def test_a_bot_that_answers_the_question_of_another_seat_says_it_answered(
+        tmp_path: Path, lang: str, answered: str, played: str, wrong: str) -> None:
+    # announcer=previous: the player before the first to lay announces the suit, in the
+    # first one's turn; the bot answers in the question's words, and its own moves are played
+    child = spawn(["play", "deck-menteur", "--watch", "--delay", "0", "--seed", "2",
+                   "--players", "3", "--option", "announcer=previous", "--lang", lang],
+                  tmp_path, timeout=120)
+    child.logfile_read = seen = io.StringIO()
+    child.expect("Game over" if lang == "en" else "Partie terminée")
+    child.expect(pexpect.EOF)
+    child.close()
+    out = clean(seen.getvalue())
+    assert re.search(answered, out), out[-3000:]
+    assert re.search(played, out)
+    assert wrong not in out

@@ -118,7 +118,9 @@ class Tally:
     # above: how many, and the first few as (index, seed, moves played, "moves" or "time")
     unfinished: int = 0
     stuck: list[tuple[int, int, int, str]] = field(default_factory=list)
-    # how an answer to a question is typed (its first word in each language), by question
+    # how an answer to a question reads in the moves table, in English and French, by its
+    # row: "VAR" (answers that are cards, seats or numbers: the first word of the question's
+    # notation), "VAR=VALUE" (a named answer) and "VAR:pass" (a pass: as they are typed)
     answers: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -204,9 +206,15 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
         pending = st.pending
         if pending is None:
             asker = move.move_id
-        elif pending.var not in tally.answers:
-            tally.answers[pending.var] = _answer_words(game, pending, asker)
-        kinds[seat][f"choose {pending.var}" if pending is not None else move.move_id] += 1
+            kind = move.move_id
+        else:
+            answer = _answer_key(pending, move)
+            if answer not in tally.answers:
+                tally.answers[answer] = (
+                    _answer_words(game, pending, asker) if answer == pending.var else
+                    (st.move_text(move, "en"), st.move_text(move, "fr")))
+            kind = f"choose {answer}"
+        kinds[seat][kind] += 1
         for _name, value in move.args:
             for code in _cards_in(value):
                 cards[seat][code] += 1
@@ -240,6 +248,27 @@ def play_game(game: Game, setup: Setup, index: int, tally: Tally) -> None:
                 u.plays += n
                 u.users += 1
                 u.wins += won
+
+
+def _answer_key(pending: Any, move: Any) -> str:
+    """The row of the moves table an answer to ``pending`` is counted in, after ``choose ``:
+    ``VAR=VALUE`` for an answer that is a named value (a text such as ``clubs`` or
+    ``allow``: each its own row), ``VAR:pass`` for the pass of an optional question, ``VAR``
+    for answers that are cards, seats or numbers (one row for them all)."""
+    value = move.args[0][1] if move.args else None
+    if value is None:
+        return f"{pending.var}:pass"
+    if isinstance(value, str) and not pending.seats and not _numeric(value):
+        return f"{pending.var}={value}"
+    return str(pending.var)
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _answer_words(game: Game, pending: Any, asker: str) -> tuple[str, str]:

@@ -20,6 +20,7 @@ from tabletop.lang.cards import CardDef
 from tabletop.rules.spec import GameSpec
 from tabletop.rules.values import (
     BOX,
+    ONLOOKER,
     WINDOW,
     Event,
     Frame,
@@ -112,6 +113,10 @@ class StateBase:
         self.where: list[str] = []
         self.vars: dict[str, Any] = {}
         self.known: list[set[int]] = []
+        # what seats were told of cards (the mark step), by (seat, card number); (PUBLIC,
+        # card) for what every seat was told. A mapping is never changed in place, nor is the
+        # dict: a mark makes new ones (so a copy and an undo keep the old one as it is)
+        self.marks: dict[tuple[int, int], dict[str, Any]] = {}
         self.out: set[int] = set()
         self.turn_seat = 0
         self.first_seat = 0
@@ -124,6 +129,11 @@ class StateBase:
         self.log: list[Event] = []
         self.outcome: Outcome | None = None
         self._events: list[Event] = []
+        # the log lines of this move that may show a card some seat cannot see, settled when
+        # it is over (codegen.settle_masks); None when there is none
+        self._masks: list[Any] | None = None
+        # the cards each seat saw come where it sees them during this move (not quiet)
+        self._seen_in_move: dict[int, set[int]] | None = None
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
@@ -225,7 +235,8 @@ class StateBase:
 
     def _rollback(self, snap: tuple[Any, ...]) -> None:
         (undo_zones, self.vars, undo_known, self.out, self.turn_seat, self.turn,
-         self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome) = snap
+         self.round, self.pending, kept, n_history, n_turns, n_log, self.outcome,
+         self.marks) = snap
         zones = self.zones
         where = self.where  # where each card lies, put back from the zones kept: a card the
         for key in undo_zones:  # move took somewhere left a zone that was kept
@@ -279,6 +290,7 @@ class StateBase:
         s.where = self.where[:]
         s.vars = dict(self.vars)
         s.known = [set(k) for k in self.known]
+        s.marks = self.marks  # (never changed in place)
         s.out = set(self.out)
         s.turn_seat = self.turn_seat
         s.first_seat = self.first_seat
@@ -291,6 +303,8 @@ class StateBase:
         s.log = self.log[:]
         s.outcome = self.outcome
         s._events = []
+        s._masks = None
+        s._seen_in_move = None
         s._where = ""
         s._budget = 0
         s._legal = self._legal
@@ -358,6 +372,36 @@ class StateBase:
                 return s
         return seat
 
+    def learn_moved(self, src: str, dst: str, uids: Any) -> None:
+        """Cards ``uids`` moved from zone ``src`` to zone ``dst``: a seat that saw them
+        where they were and does not see them where they go keeps knowing them (what you
+        gave away face down, what went back under the pile), until they are shuffled.
+        A seat that knew them already knows them still."""
+        if not self.quiet:  # who sees them where they go, for this move's log lines
+            watch = self.game.watchers.get((self.players, dst))
+            if watch is None:
+                watch = self.game.watchers[(self.players, dst)] = tuple(
+                    s for s in range(self.players) if self.visible(dst, s))
+            if watch:
+                seen = self._seen_in_move
+                if seen is None:
+                    seen = self._seen_in_move = {}
+                for s in watch:
+                    if s in seen:
+                        seen[s].update(uids)
+                    else:
+                        seen[s] = set(uids)
+        if src == dst:
+            return
+        key = (self.players, src, dst)
+        seats = self.game.learners.get(key)
+        if seats is None:
+            seats = self.game.learners[key] = tuple(
+                s for s in range(self.players)
+                if src and self.visible(src, s) and not self.visible(dst, s))
+        for s in seats:
+            self._keep_known(s).update(uids)
+
     def sees(self, seat: int, card: CardDef) -> bool:
         """May ``seat`` see which card ``card`` is: it lies in a zone the seat may see, or the
         seat knows it (a reveal). The one test of it: views, move texts, hints, the ruleset's
@@ -380,7 +424,9 @@ class StateBase:
         if vis == "public":
             return True
         if vis == "owner":
-            return owner == str(seat)
+            return owner == str(seat) or seat == ONLOOKER
+        if vis == "others":  # every seat but its owner (the public is nobody at the table)
+            return seat >= 0 and owner != str(seat) or seat == ONLOOKER
         return False
     def _copy_frames(self, frames: list[Frame]) -> list[Frame]:
         tables: dict[int, dict[str, Any]] = {}

@@ -15,7 +15,7 @@ from tabletop.i18n.messages import ruleset_error, said
 from tabletop.lang.cards import CardDef, ComboDef
 from tabletop.lang.expr import CORE, Compiled, Work
 from tabletop.lang.functions import Cost, Function
-from tabletop.rules.values import CHOICE, PUBLIC
+from tabletop.rules.values import CHOICE, ONLOOKER, PUBLIC
 from tabletop.safety.limits import MAX_LIST
 
 if TYPE_CHECKING:
@@ -142,7 +142,8 @@ class Ctx:
         if vis == "hidden":
             return None
         if vis == "owner":
-            return v if owner == self.viewer else None  # the public is no seat
+            # the public is no seat; an onlooker sees what any seat sees
+            return v if owner == self.viewer or self.viewer == ONLOOKER else None
         return self._seen(v)
 
     def _seen(self, v: Any) -> Any:
@@ -150,8 +151,7 @@ class Ctx:
             st = self.state
             viewer = self.viewer
             assert viewer is not None
-            if st.visible(st.where[v.uid], viewer) or (
-                    viewer != PUBLIC and v.uid in st.known[viewer]):
+            if st.visible(st.where[v.uid], viewer) or v.uid in self._known_to_viewer():
                 return v
             return None
         if isinstance(v, list | tuple):
@@ -189,8 +189,19 @@ class Ctx:
             return [defs[i] for i in ids]
         if self.viewer == PUBLIC:  # the public knows no hidden card
             return [None] * len(ids)
-        known = st.known[self.viewer]
+        known = self._known_to_viewer()
         return [defs[i] if i in known else None for i in ids]
+
+    def _known_to_viewer(self) -> set[int] | frozenset[int]:
+        """The hidden cards the viewer of a view knows: a seat's own, none for the public,
+        what any seat knows for an onlooker (``onlooker_view``)."""
+        viewer = self.viewer
+        st = self.state
+        if viewer is None or viewer >= 0:
+            return st.known[viewer] if viewer is not None else frozenset()
+        if viewer == ONLOOKER:
+            return set().union(*st.known)
+        return frozenset()
 
     def call(self, name: str, args: Sequence[Compiled]) -> Any:
         f = self.state.spec.function_table.get(name)
@@ -391,6 +402,62 @@ def _knows(ctx: Ctx, seat: Any, c: Any) -> bool:
     if not 0 <= seat < st.players:
         return False
     return st.sees(seat, c)
+
+
+def told(st: StateBase, seat: int, uid: int) -> dict[str, Any]:
+    """What ``seat`` was told of card ``uid`` (the mark step): what every seat was told, then
+    its own; for the public only the first, for an onlooker what any seat was told."""
+    marks = st.marks
+    out = dict(marks.get((PUBLIC, uid)) or {})
+    if seat >= 0:
+        out.update(marks.get((seat, uid)) or {})
+    elif seat == ONLOOKER:
+        for s in range(st.players):
+            out.update(marks.get((s, uid)) or {})
+    return out
+
+
+def _marks(ctx: Ctx, c: Any, seat: Any = None) -> dict[str, Any]:
+    """marks(card): what the seat reading (``me``; in a view, its viewer) was told of the
+    card; marks(card, seat): what that seat was told, of which a view shows its viewer only
+    what it was told as well."""
+    st = ctx.state
+    if not isinstance(c, CardDef) or not st.marks:
+        return {}
+    viewer = ctx.viewer
+    if seat is None:
+        return told(st, ctx.me if viewer is None else viewer, c.uid)
+    if seat.__class__ is not int or not 0 <= seat < st.players:
+        return {}
+    theirs = told(st, seat, c.uid)
+    if viewer is None or viewer == ONLOOKER:
+        return theirs
+    mine = told(st, viewer, c.uid)
+    return {k: v for k, v in theirs.items() if k in mine and mine[k] == v}
+
+
+def _marks_in(ctx: Ctx, name: Any, owner: Any = None) -> list[dict[str, Any]]:
+    """marks_in(zone name[, seat]): what the seat reading was told of each card of a zone, in
+    order, one mapping a card (of ``owner``'s zone for a per-seat one, ``me``'s by default):
+    the marks of cards it may not see, read by their place (a view shows a hidden card as
+    null, whose marks() is empty). Null for a name that is no zone."""
+    st = ctx.state
+    z = st.spec.zones.get(name) if isinstance(name, str) else None
+    if z is None:
+        return None  # type: ignore[return-value]
+    if z.per_seat:
+        seat = ctx.me if owner is None else owner
+        if seat.__class__ is not int or not 0 <= seat < st.players:
+            return None  # type: ignore[return-value]
+        key = f"{name}/{seat}"
+    else:
+        key = name
+    ids = st.zones[key]
+    Work.spend(len(ids))
+    if not st.marks:
+        return [{} for _ in ids]
+    reader = ctx.me if ctx.viewer is None else ctx.viewer
+    return [told(st, reader, uid) for uid in ids]
 
 
 def _int_or_none(v: Any) -> int | None:
@@ -627,6 +694,8 @@ ENGINE_FUNCTIONS = CORE.extended([
     _engine("this_round", 1, 1, lambda ctx, x: _history_moves(ctx, int(x), "this_round"),
             cost="heavy"),
     _engine("knows", 2, 2, _knows),
+    Function("marks", 1, 2, _by_value(_marks), direct=_marks, reads_seat=True),
+    Function("marks_in", 1, 2, _by_value(_marks_in), direct=_marks_in, reads_seat=True),
     _engine("zone_of", 1, 1, _zone_of),
     _engine("owner", 1, 1, _owner),
     # they run a card's own expressions (its requirements, its derived values)

@@ -18,12 +18,15 @@ from tabletop.engine.context import Ctx, _cards_of
 from tabletop.errors import ExpressionError, RulesetError
 from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import kind_of, ruleset_error
+from tabletop.lang.cards import CardDef
 from tabletop.lang.expr import Compiled, Work
 from tabletop.rules import steps
 from tabletop.rules.spec import GameSpec
 from tabletop.rules.steps import Block, Step
 from tabletop.rules.values import (
     CHOICE,
+    ENGINE_MESSAGES,
+    PUBLIC,
     RULESET_BUGS,
     STEP_BUDGET,
     WINDOW,
@@ -47,6 +50,7 @@ class Effects(StateBase):
     def _apply(self, m: Move) -> list[Event]:
         events: list[Event] = []
         self._events = events
+        self._masks = self._seen_in_move = None
         self._legal = None
         p = self.pending  # the seat to decide: current_player (the game is not over)
         first = None
@@ -102,6 +106,8 @@ class Effects(StateBase):
                     game.end_check(self)
             if len(history) >= self.spec.max_moves and self.outcome is None:
                 self._finish_limit()
+        if self._masks is not None:
+            settle_masks(self, events)
         if events:
             self.log.extend(events)
         return events
@@ -125,11 +131,14 @@ class Effects(StateBase):
             self.frames.append(Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
+        self._masks = self._seen_in_move = None
         Work.reset()
         try:
             self._run()
             if self.outcome is None and self.pending is None:
                 self._check_end()
+            if self._masks is not None:
+                settle_masks(self, self._events)
         except RULESET_BUGS as e:
             raise self._bug(e, "doing_setup", self._where) from None
         self.log.extend(self._events)
@@ -329,6 +338,7 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
             dest.extend(taken)
         for uid in taken:
             where[uid] = dst
+        st.learn_moved(src, dst, taken)
         return
     while n > 0 and zones[src]:  # a zone dealt to itself: each card taken, put back
         n -= 1
@@ -346,6 +356,152 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
         else:
             dest.append(uid)
         where[uid] = dst
+
+
+def position(at: Any) -> int:
+    """The index in a zone of a position a move or deal's ``at`` gives, counted from 1 (the
+    top of a pile, the left of a row): a whole number from 1, else the ruleset's mistake
+    (the step's ``at`` named: the code that calls this said it is there)."""
+    if at.__class__ is not int or at < 1:  # (not a bool either)
+        raise ruleset_error(ExpressionError, "at_position", got=kind_of(at))
+    result: int = at - 1
+    return result
+
+
+def move_cards_at(st: Effects, ctx: Ctx, what: Any, to: Any, key: str | None, at: Any
+                  ) -> None:
+    """A move step whose ``at`` is a position: the cards taken out of their zones, then put
+    into the zone in their order, the first at that position (at its end when the zone
+    holds fewer cards), each zone recorded in the undo journal before it changes; ``key``
+    is the zone's key when it is not per seat."""
+    i = position(at)
+    cards = _cards_of(what)
+    if key is None:
+        key = st.zone_key(to, ctx)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones  # the zones as they were before the move (State.play)
+    dest = zones[key]
+    if undo is not None and key not in undo:
+        undo[key] = dest[:]
+    uids = list(dict.fromkeys([c.uid for c in cards]))  # (a card listed twice moves once)
+    for uid in uids:
+        src = where[uid]
+        if src:
+            if undo is not None and src not in undo:
+                undo[src] = zones[src][:]
+            zones[src].remove(uid)
+            st.learn_moved(src, key, (uid,))
+    i = min(i, len(dest))
+    dest[i:i] = uids
+    for uid in uids:
+        where[uid] = key
+
+
+def deal_cards_at(st: Effects, src: str, dst: str, n: int, at: Any) -> None:
+    """A deal whose ``at`` is a position: the top ``n`` cards of zone ``src`` (fewer when it
+    holds fewer) put into ``dst`` in the order they were taken, the first at that position
+    (at its end when the zone holds fewer cards; a zone dealt to itself: once they are
+    taken out), each zone recorded in the undo journal."""
+    i = position(at)
+    zones = st.zones
+    where = st.where
+    undo = st._undo_zones
+    pile = zones[src]
+    k = min(n, len(pile))
+    if k <= 0:
+        return
+    dest = zones[dst]
+    if undo is not None:
+        if src not in undo:
+            undo[src] = pile[:]
+        if dst not in undo:
+            undo[dst] = dest[:]
+    taken = pile[:k]
+    del pile[:k]
+    i = min(i, len(dest))
+    dest[i:i] = taken
+    for uid in taken:
+        where[uid] = dst
+    st.learn_moved(src, dst, taken)
+
+
+def _masked(v: Any, blind: frozenset[int], stand_in: CardDef) -> Any:
+    """``v`` with each card of ``blind`` (card numbers) replaced by ``stand_in``."""
+    if isinstance(v, CardDef):
+        return stand_in if v.uid in blind else v
+    if isinstance(v, list | tuple):
+        return [_masked(x, blind, stand_in) for x in v]
+    return v
+
+
+def _stand_in(game: Any) -> CardDef:
+    """The card a masked log line shows in place of a card its reader may not see: every
+    attribute "?", its name "a hidden card" in each language (made once per game)."""
+    c: CardDef | None = game.hidden_stand_in
+    if c is None:
+        words = ENGINE_MESSAGES.texts("hidden_card")
+        c = CardDef(-1, "?", "card", None, None, None, None, dict(words), {}, {})
+        table: dict[str, Any] = dict.fromkeys(game.card_attr_names, "?")
+        table.update({"code": "?", "uid": -1, "name": words["en"], "text": ""})
+        table.update({f"name_{lang}": w for lang, w in words.items()})
+        object.__setattr__(c, "attr_table", table)
+        game.hidden_stand_in = c
+    return c
+
+
+def mask_line(st: Any, loc: dict[str, Any], names: tuple[str, ...],
+               render: Callable[[Any], dict[str, str]]) -> None:
+    """The log line just made may show by one of ``names`` a card some seat cannot see: kept
+    to be settled when the move is over (``settle_masks``), with what the line showed."""
+    held = {n: Ctx(st, loc).lookup(n) for n in names}
+    cards = [c for v in held.values() for c in _cards_of(v)]
+    if not cards:
+        return
+    sees = st.sees
+    moved = st._seen_in_move or {}
+    blind = [{c.uid for c in cards if not sees(s, c) and c.uid not in moved.get(s, ())}
+             for s in range(st.players)]
+    if any(blind):
+        masks = st._masks
+        if masks is None:
+            masks = st._masks = []
+        masks.append((st._events[-1], blind, dict(loc), held, render))
+
+
+def settle_masks(st: Any, events: list[Event]) -> None:
+    """The move is over: each log line kept by ``mask_line`` is told to each seat as it may
+    see it. A card a seat saw come where it sees it during the move (played face up, even if
+    it is shuffled away before the move is over: ``learn_moved``), or sees now, shows; any
+    other is shown as a hidden card ("?"): the line becomes one
+    line per group of seats that see the same of its cards. The shared screen (the public)
+    sees only the lines of no hidden card."""
+    masks, st._masks = st._masks, None
+    sees = st.sees
+    defs = st.spec.cards
+    moved = st._seen_in_move or {}
+    for e, blind_then, loc, held, render in masks:
+        groups: dict[frozenset[int], list[int]] = {}
+        for s, then in enumerate(blind_then):
+            seen = moved.get(s, ())
+            blind = frozenset([u for u in then if not sees(s, defs[u]) and u not in seen])
+            groups.setdefault(blind, []).append(s)
+        if len(groups) == 1 and frozenset() in groups:
+            continue
+        stand_in = _stand_in(st.game)
+        told = []
+        for blind, seats in groups.items():
+            if not blind:
+                texts = e.text
+            else:
+                seen = dict(loc)
+                seen.update({n: _masked(v, blind, stand_in) for n, v in held.items()})
+                texts = render(Ctx(st, seen))
+            told.append(make_event(e.kind, e.seat, texts, e.data, tuple(seats)))
+        for i in range(len(events) - 1, -1, -1):
+            if events[i] is e:
+                events[i:i + 1] = told
+                break
 
 
 def chosen_seat(st: Effects, seat: Any) -> int | None:
@@ -404,6 +560,9 @@ class _Runners:
                         ids = set(pile)
                     st._keep_known(s)
                     k -= ids
+            if st.marks:  # nor what it was told of one
+                ids = set(pile)
+                st.marks = {key: m for key, m in st.marks.items() if key[1] not in ids}
             e = said.get(key)
             if e is None:
                 e = said[key] = make_event("shuffle", None, _said("shuffled", zone=key),
@@ -414,6 +573,8 @@ class _Runners:
     @staticmethod
     def visit_reveal(step: steps.Reveal, spec: GameSpec) -> Runner:
         what, to, line = step.what, step.to, step.log
+        if step.silent:
+            return _silent_reveal(what, to)
         # the event of one card revealed, by the card and the seats told (a card dealt face
         # down and shown to its owner: a setup's commonest step)
         seen: dict[tuple[int, tuple[int, ...]], Event] = {}
@@ -447,6 +608,41 @@ class _Runners:
                      _saw(lambda lang: ", ".join([text_of(c.name, lang) for c in cards])),
                      {"cards": [c.code for c in cards]}, to_seats)
         return run_reveal
+
+    @staticmethod
+    def visit_mark(step: steps.Mark, spec: GameSpec) -> Runner:
+        """Seats told something of cards: each name of ``what`` and its value kept for each
+        seat told (for every seat under PUBLIC), over what they were told before; a name
+        that is an attribute of the game's cards is a fact, checked true (determinize deals
+        only worlds that agree with it), any other a note."""
+        card, seats, what = step.card, step.seats, step.what
+        facts = {k for k, _v in what if any(k in c.attr_table for c in spec.cards)}
+
+        def run_mark(st: Effects, f: Frame) -> None:
+            ctx = frame_ctx(st, f)
+            cards = _cards_of(card(ctx))
+            if seats is None:
+                told: list[int] = [PUBLIC]
+            else:
+                v = seats(ctx)
+                told = v if isinstance(v, list) else [v]
+                if not all(s.__class__ is int and 0 <= s < st.players for s in told):
+                    raise ruleset_error(ExpressionError, "mark_seats", v=v)
+            values = {k: x(ctx) for k, x in what}
+            for c in cards:
+                for k in facts:
+                    if c.attr(k) != values[k]:
+                        raise ruleset_error(ExpressionError, "mark_false", card=c.code, key=k,
+                                            said=values[k], real=c.attr(k))
+            if not cards:
+                return
+            marks = dict(st.marks)  # a new dict, new mappings: the old ones kept as they are
+            for s in told:
+                for c in cards:
+                    old = marks.get((s, c.uid))
+                    marks[(s, c.uid)] = {**old, **values} if old else dict(values)
+            st.marks = marks
+        return run_mark
 
     @staticmethod
     def visit_flip(step: steps.Flip, spec: GameSpec) -> Runner:
@@ -590,6 +786,20 @@ def close_window(st: Effects, step: steps.Window, loc: dict[str, Any], asked: li
 
 
 _PENDING_SLOTS = tuple(a.name for a in attrs.fields(Pending))
+
+
+def _silent_reveal(what: Compiled, to: Compiled) -> Runner:
+    """A reveal with ``silent: true``: the seats told know the cards (their views show
+    them) as after any reveal, but no event is made, so no log, table or --json output
+    has a line of it (nor an event without a line)."""
+
+    def run_silent_reveal(st: Effects, f: Frame) -> None:
+        ctx = frame_ctx(st, f)
+        uids = [c.uid for c in _cards_of(what(ctx))]
+        v = to(ctx)
+        for s in (v if isinstance(v, list) else (v,)):
+            st._keep_known(int(s)).update(uids)
+    return run_silent_reveal
 
 
 def card_blocks(spec: GameSpec, name: str) -> dict[str, Block]:

@@ -85,6 +85,9 @@ class Saving(StateBase):
                 "zones": self.zones,
                 "vars": {k: _encode(v) for k, v in self.vars.items()},
                 "known": [sorted(k) for k in self.known],
+                **({"marks": [[s, uid, {k: _encode(v) for k, v in m.items()}]
+                              for (s, uid), m in sorted(self.marks.items())]}
+                   if self.marks else {}),
                 "out": sorted(self.out),
                 "turn_seat": self.turn_seat,
                 "first_seat": self.first_seat,
@@ -140,6 +143,8 @@ class Saving(StateBase):
             combos = game.spec.combos
             st.vars = {k: _decode(v, cards, combos) for k, v in s["vars"].items()}
             st.known = [set(k) for k in s["known"]]
+            st.marks = {(int(seat), int(uid)): {k: _decode(v, cards, combos) for k, v in m.items()}
+                        for seat, uid, m in s.get("marks", [])}
             st.out = set(s["out"])
             st.turn_seat = s["turn_seat"]
             st.first_seat = s["first_seat"]

@@ -88,7 +88,7 @@ class State(MoveListing, Effects, Views, Saving):
         snapshot = (undo_zones, self.vars.copy(), undo_known,
                     set(self.out), self.turn_seat, self.turn,
                     self.round, self.pending, kept, len(self.history),
-                    len(self.turn_log), len(self.log), self.outcome)
+                    len(self.turn_log), len(self.log), self.outcome, self.marks)
         Work.reset()
         try:
             return self._apply(m)

@@ -6,10 +6,18 @@ import random
 from typing import Any, TypeVar
 
 from tabletop.engine.base import SeedLater, StateBase, shuffle
-from tabletop.engine.context import Ctx
+from tabletop.engine.context import Ctx, told
 from tabletop.lang.cards import CardDef, ComboDef
 from tabletop.lang.expr import Work
-from tabletop.rules.values import BOX, PUBLIC, RULESET_BUGS, WINDOW, arg_error, check_seat
+from tabletop.rules.values import (
+    BOX,
+    ONLOOKER,
+    PUBLIC,
+    RULESET_BUGS,
+    WINDOW,
+    arg_error,
+    check_seat,
+)
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -117,6 +125,54 @@ def _deal_into(zones: dict[str, list[int]], where: list[Any], swap: dict[int, in
     return start
 
 
+def _facts(s: StateBase, seat: int, uid: int) -> list[tuple[str, Any]]:
+    """What ``seat`` was told of card ``uid`` that is a card's attribute (a fact a world
+    must agree with; a note is not one)."""
+    names = s.game.card_attr_names
+    return [(k, v) for k, v in told(s, seat, uid).items() if k in names]
+
+
+def _agree(s: StateBase, seat: int, keys: list[str], pool: list[int], known: set[int]) -> None:
+    """The shuffled ``pool`` (dealt in order to the hidden places of zones ``keys`` whose
+    card ``seat`` does not know) rearranged, in place, so that each place's new card agrees
+    with what the seat was told of the card there (its marks' facts): the card dealt there
+    kept where it agrees, else one that does found by augmenting paths (the real cards are
+    one such deal, so there always is one)."""
+    places: list[int] = [u for key in keys for u in s.zones[key] if u not in known]
+    defs = s.spec.cards
+    need: dict[int, list[tuple[str, Any]]] = {}
+    for j, uid in enumerate(places):
+        facts = _facts(s, seat, uid)
+        if facts:
+            need[j] = facts
+    if not need:
+        return
+    n = len(pool)
+
+    def fits(j: int, k: int) -> bool:
+        card = defs[pool[k]]
+        return all(card.attr(a) == v for a, v in need[j])
+
+    holder: dict[int, int] = {}  # a card of the pool (its index) -> the place it goes to
+
+    def place(j: int, tried: set[int]) -> bool:
+        for step in range(n):  # the card dealt there first, then the others in pool order
+            k = (j + step) % n
+            if k in tried or not fits(j, k):
+                continue
+            tried.add(k)
+            if k not in holder or place(holder[k], tried):
+                holder[k] = j
+                return True
+        return False
+
+    for j in need:
+        place(j, set())
+    moved = {j: pool[k] for k, j in holder.items()}
+    rest = iter([pool[k] for k in range(n) if k not in holder])
+    pool[:] = [moved[j] if j in moved else next(rest) for j in range(n)]
+
+
 class Views(StateBase):
     """The part of State that shows it to a seat."""
 
@@ -128,6 +184,29 @@ class Views(StateBase):
             check_seat(seat, self.players, "view", none=True)
         ctx = Ctx(self, {"me": seat if seat is not None else self.turn_seat},
                   viewer=seat if seat is not None else PUBLIC)
+        out = {}
+        Work.reset()
+        saved, self._derived_memo = self._derived_memo, {}
+        try:
+            for k, f in self.spec.view.items():
+                try:
+                    out[k] = _jsonable(f(ctx))
+                except RULESET_BUGS as e:
+                    raise self._bug(e, "doing_view", f"view.{k}") from None
+        finally:
+            self._derived_memo = saved
+        return out
+
+    def onlooker_view(self, seat: int) -> dict[str, Any]:
+        """``view(seat)`` as an onlooker sees it who sees what any seat sees: the game is over,
+        or nobody at the screen plays (bots alone). Every seat's hand shows, one seen by all
+        but its owner included, and every card some seat knows; a card no seat may see (a
+        face-down pile) stays hidden.
+
+        :raises ArgumentError: ``seat`` is not a seat of this game."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            check_seat(seat, self.players, "onlooker_view")
+        ctx = Ctx(self, {"me": seat}, viewer=ONLOOKER)
         out = {}
         Work.reset()
         saved, self._derived_memo = self._derived_memo, {}
@@ -186,6 +265,8 @@ class Views(StateBase):
         where = s.where
         pool.sort()
         shuffle(rng, pool)
+        if self.marks:  # what the seat was told of hidden cards: only worlds that agree
+            _agree(self, seat, pool_keys, pool, known)
         start = 0
         for key in pool_keys:
             start = _deal_into(zones, where, swap, key, pool, known, start)
@@ -204,6 +285,9 @@ class Views(StateBase):
                      for text, (who, _m, _t, _r) in zip(self.history, self.turn_log,
                                                          strict=True)]
         s.known = [set(k) if i == seat else set() for i, k in enumerate(s.known)]
+        if s.marks:  # the seat's own marks and everyone's, each with the card now in its place
+            s.marks = {(who, swap.get(uid, uid)): m for (who, uid), m in s.marks.items()
+                       if who == seat or who == PUBLIC}
         s.log = [e for e in s.log if e.visible_to(seat)]
         s._rng = SeedLater(rng.getrandbits(64))  # (base.py)
         s._rng_shared = True  # random.Random(that seed), made if the world draws

@@ -233,12 +233,14 @@ RULESET_MESSAGES = Catalogue({
                         "fr": "un attribut de combinaison est une seule valeur (texte, nombre, "
                               "true/false)"},
     # zones:, vars:
-    "zone_visibility": {"en": "visibility must be public, hidden or owner, not {v!r}",
-                        "fr": "visibility doit valoir public, hidden ou owner, et non {v!r}"},
+    "zone_visibility": {"en": "visibility must be public, hidden, owner or others, not {v!r}",
+                        "fr": "visibility doit valoir public, hidden, owner ou others, et non "
+                              "{v!r}"},
     "zone_order": {"en": "order must be pile or row, not {v!r}",
                    "fr": "order doit valoir pile ou row, et non {v!r}"},
-    "zone_owner": {"en": "visibility owner needs per_seat: true",
-                   "fr": "visibility owner demande per_seat: true"},
+    "zone_owner": {"en": "visibility {v} needs per_seat: true (a seat owns its own zone)",
+                   "fr": "visibility {v} demande per_seat: true (chaque place a sa propre "
+                         "zone)"},
     "zone_contents": {"en": "contents must be unknown or known, not {v!r}",
                       "fr": "contents doit valoir unknown ou known, et non {v!r}"},
     "var_initial": {"en": "initial must be a single value",
@@ -306,8 +308,14 @@ RULESET_MESSAGES = Catalogue({
                  "fr": "écrivez zone ou zone[place], pas {text!r}"},
     "zone_not_per_seat": {"en": "zone {name!r} is not per seat",
                           "fr": "la zone {name!r} n'est pas une zone par place"},
-    "at_value": {"en": "at must be top or bottom, not {v!r}",
-                 "fr": "at doit valoir top ou bottom, et non {v!r}"},
+    "reveal_silent_log": {"en": "a silent reveal writes no line: give it silent or log, not "
+                                "both",
+                          "fr": "une révélation silencieuse n'écrit aucune ligne : donnez-lui "
+                                "silent ou log, pas les deux"},
+    "at_value": {"en": "at must be top, bottom or a position counted from 1 (a number or an "
+                       "expression), got {got}",
+                 "fr": "at doit valoir top, bottom ou une position comptée à partir de 1 (un "
+                       "nombre ou une expression), pas {got}"},
     # moves:, display:
     "argument_kind": {"en": "an argument needs exactly one of from (a card), cards (several "
                             "cards), seat, word or combo",
@@ -484,6 +492,10 @@ RULESET_MESSAGES = Catalogue({
                              "limit): {n} items",
                        "fr": "for_each laisserait plus de {limit} blocs en attente (la limite) : "
                              "{n} éléments"},
+    "at_position": {"en": "at must give a position counted from 1 (the top of a pile, the left "
+                          "of a row), got {got}",
+                    "fr": "at doit donner une position comptée à partir de 1 (le dessus d'une "
+                          "pile, la gauche d'une rangée), pas {got}"},
     "steps_limit": {"en": "the effects ran more than {limit} steps in one move (the limit): a "
                           "loop in the ruleset (a procedure or hook that calls itself?)",
                     "fr": "les effets ont exécuté plus de {limit} étapes en un coup (la limite) : "
@@ -503,6 +515,16 @@ RULESET_MESSAGES = Catalogue({
     "doing_view": {"en": "while computing the view", "fr": "en calculant la vue (view)"},
     "doing_bot": {"en": "while listing the answers a bot weighs",
                   "fr": "en listant les réponses qu'un bot envisage"},
+    "mark_false": {"en": "a mark says {card}'s {key} is {said!r}, but it is {real!r}: a mark "
+                         "that names a card's attribute must say it truly (name a note "
+                         "otherwise, e.g. hint_{key})",
+                   "fr": "une marque dit que {key} de {card} vaut {said!r}, mais elle vaut "
+                         "{real!r} : une marque qui nomme un attribut de la carte doit dire "
+                         "vrai (sinon nommez une note, par exemple hint_{key})"},
+    "mark_seats": {"en": "mark's seats gave {v!r}, not a seat or a list of seats",
+                   "fr": "seats de mark a donné {v!r}, et non une place ou une liste de places"},
+    "mark_nothing": {"en": "mark needs at least one name in what (what: {{colour: red}})",
+                     "fr": "mark demande au moins un nom dans what (what: {{colour: red}})"},
     "play_endless": {"en": "an expression or effect calls itself without end",
                      "fr": "une expression ou un effet s'appelle lui-même sans fin"},
     "play_memory": {"en": "it needs more memory than there is",

@@ -128,6 +128,8 @@ TABLE_MESSAGES = Catalogue({
     "replay": {"en": "Replay this game: {command}", "fr": "Rejouer cette partie : {command}"},
     "log": {"en": "Last moves", "fr": "Derniers coups"},
     "bot_moved": {"en": "{name} ({bot}) played: {move}", "fr": "{name} ({bot}) a joué : {move}"},
+    "bot_answered": {"en": "{name} ({bot}) answered: {move}",
+                     "fr": "{name} ({bot}) a répondu : {move}"},
     "options": {"en": "Options", "fr": "Options"},
     "options_in_play": {"en": "Options of this game (tabletop rules {game} explains them)",
                         "fr": "Options de cette partie (tabletop rules {game} --lang fr les "
@@ -169,6 +171,8 @@ TABLE_MESSAGES = Catalogue({
                   "fr": "Options : {options}. Sièges : {seats}."},
     "sim_playing": {"en": "Playing", "fr": "Parties"},
     "sim_answer": {"en": "answer {var}", "fr": "réponse {var}"},
+    "sim_answer_value": {"en": "answer {var}: {value}", "fr": "réponse {var} : {value}"},
+    "sim_answer_pass": {"en": "pass {var}", "fr": "passer {var}"},
     "sim_unfinished": {"en": "Games that did not end within {moves} moves or {seconds} s: {n}, "
                              "stopped and left out of the figures below. The first: {first}.",
                        "fr": "Parties non finies en {moves} coups ou {seconds} s : {n}, arrêtées "

@@ -170,7 +170,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "players": {"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer",
                                                                    "minimum": 1}},
     "hooks": {},  # every hook is a list of steps (below)
-    "zone": {"visibility": {"enum": ["public", "hidden", "owner"]}, "per_seat": BOOL,
+    "zone": {"visibility": {"enum": ["public", "hidden", "owner", "others"]}, "per_seat": BOOL,
              "order": {"enum": ["pile", "row"]}, "deck": BOOL, "label": TEXT},
     "var": {"initial": SCALAR, "min": INT, "max": INT, "per_seat": BOOL,
             "visibility": {"enum": ["cards", "public", "owner", "hidden"]}},
@@ -201,17 +201,22 @@ SHAPES: dict[str, dict[str, Any]] = {
     "function": {"args": {"type": "array", "items": STR}, "value": EXPR},
 }
 
+# where a move or deal puts its cards: top, bottom, or a position counted from 1 (a number,
+# or an expression that gives one)
+AT = {"anyOf": [{"enum": ["top", "bottom"]}, {"type": "integer", "minimum": 1},
+                {"type": "string", "minLength": 1}]}
 # the parameters of the effect steps that hold a list of steps or name a zone
 STEP_SHAPES: dict[str, dict[str, Any]] = {
     "for_each": {"do": STEPS, "in": EXPR, "var": STR},
-    "move": {"what": EXPR, "to": STR, "at": {"enum": ["top", "bottom"]}},
-    "deal": {"from": STR, "to": STR, "count": EXPR, "fill": EXPR,
-             "at": {"enum": ["top", "bottom"]}},
+    "move": {"what": EXPR, "to": STR, "at": AT},
+    "deal": {"from": STR, "to": STR, "count": EXPR, "fill": EXPR, "at": AT},
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
                "seats": EXPR, "window": {"enum": ["first", "all"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
-    "reveal": {"what": EXPR, "to": EXPR},
+    "reveal": {"what": EXPR, "to": EXPR, "log": TEXT, "silent": BOOL},
+    "mark": {"card": EXPR, "seats": EXPR,
+             "what": {"type": "object", "additionalProperties": EXPR, "minProperties": 1}},
     "flip": {"var": STR},
     "card_effect": {"card": EXPR, "name": STR},
     "end_turn": {"next": EXPR},

@@ -994,14 +994,14 @@ class _Loader:
             z = self.mapping(z or {}, p, {"visibility", "per_seat", "order", "deck", "label",
                                           "contents"})
             vis = z.get("visibility", "public")
-            if vis not in ("public", "hidden", "owner"):
+            if vis not in ("public", "hidden", "owner", "others"):
                 raise self.fail(f"{p}.visibility", "zone_visibility", v=vis)
             order = z.get("order", "pile")
             if order not in ("pile", "row"):
                 raise self.fail(f"{p}.order", "zone_order", v=order)
             per_seat = self.boolean(z.get("per_seat", False), f"{p}.per_seat")
-            if vis == "owner" and not per_seat:
-                raise self.fail(f"{p}.visibility", "zone_owner")
+            if vis in ("owner", "others") and not per_seat:
+                raise self.fail(f"{p}.visibility", "zone_owner", v=vis)
             contents = z.get("contents", "unknown")
             if contents not in ("unknown", "known"):
                 raise self.fail(f"{p}.contents", "zone_contents", v=contents)
@@ -1048,7 +1048,8 @@ class _Loader:
         "end": set(),
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
                    "words", "bot", "seats", "window"},
-        "reveal": {"what", "to", "log"},
+        "reveal": {"what", "to", "log", "silent"},
+        "mark": {"card", "seats", "what"},
         "flip": {"var"},
         "for_each": {"in", "var", "do"},
         "end_turn": {"next"},
@@ -1187,9 +1188,23 @@ class _Loader:
 
     def step_reveal(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))
+        silent = self.boolean(m.get("silent", False), f"{p}.silent")
+        if silent and "log" in m:
+            raise self.fail(f"{p}.log", "reveal_silent_log")
         return steps.Reveal(path, self.expr(m["what"], f"{p}.what"),
                             self.expr(m.get("to", "me"), f"{p}.to"),
-                            self.template(m["log"], f"{p}.log") if "log" in m else None)
+                            self.template(m["log"], f"{p}.log") if "log" in m else None,
+                            silent)
+
+    def step_mark(self, arg: Any, path: str, p: str) -> Step:
+        m = self.mapping(arg, p, self.STEP_KEYS["mark"], ("card", "what"))
+        what = self.mapping(m["what"], f"{p}.what")
+        if not what:
+            raise self.fail(f"{p}.what", "mark_nothing")
+        return steps.Mark(path, self.expr(m["card"], f"{p}.card"),
+                          self.expr(m["seats"], f"{p}.seats") if "seats" in m else None,
+                          tuple((self.string(k, f"{p}.what"), self.expr(v, f"{p}.what.{k}"))
+                                for k, v in what.items()))
 
     def step_flip(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["flip"], ("var",))
@@ -1261,12 +1276,18 @@ class _Loader:
             return name, self.expr(rest[:-1], path)
         return name, None
 
-    def at(self, v: Any, path: str) -> str | None:
+    def at(self, v: Any, path: str) -> str | Compiled | None:
+        """Where a move or deal puts its cards: ``top``, ``bottom`` (a word), or an
+        expression of the position counted from 1 (the top of a pile, the left of a row),
+        checked when the step runs (a plain number at once)."""
         if v is None:
             return None
-        if v not in ("top", "bottom"):
-            raise self.fail(path, "at_value", v=v)
-        return str(v)
+        if v in ("top", "bottom"):
+            return str(v)
+        if isinstance(v, bool) or not isinstance(v, int | str) or (
+                isinstance(v, int) and v < 1):
+            raise self.fail(path, "at_value", got=kind_of(v))
+        return self.expr(v, path)
 
     def move(self, v: Any, path: str) -> MoveSpec:
         m = self.mapping(v, path, {"id", "notation", "args", "require", "effects", "phase",

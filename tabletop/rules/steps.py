@@ -98,13 +98,14 @@ class Let(Step):
 
 @attrs.frozen
 class Move(Step):
-    """Cards put into a zone (top or bottom; by default as the zone's order has it)."""
+    """Cards put into a zone (top or bottom; by default as the zone's order has it; or at
+    the position an expression gives, from 1)."""
 
     kind = "move"
     flow = STRAIGHT
     what: Compiled
     to: ZoneRef
-    at: str | None
+    at: str | Compiled | None
 
 
 @attrs.frozen
@@ -118,7 +119,7 @@ class Deal(Step):
     to: ZoneRef
     count: Compiled | None
     fill: Compiled | None
-    at: str | None
+    at: str | Compiled | None  # as Move's
 
 
 @attrs.frozen
@@ -130,13 +131,27 @@ class Shuffle(Step):
 
 @attrs.frozen
 class Reveal(Step):
-    """Cards shown to seats (``to``), logged as ``log`` says, else as "saw ..."."""
+    """Cards shown to seats (``to``), logged as ``log`` says, else as "saw ..."; ``silent``:
+    no event at all (the seats know the cards just the same)."""
 
     kind = "reveal"
     flow = STRAIGHT
     what: Compiled
     to: Compiled
     log: Texts | None
+    silent: bool = False
+
+
+@attrs.frozen
+class Mark(Step):
+    """Seats told something of cards (``what``: a name and the expression of its value,
+    each): every seat when ``seats`` is None."""
+
+    kind = "mark"
+    flow = STRAIGHT
+    card: Compiled
+    seats: Compiled | None
+    what: tuple[tuple[str, Compiled], ...]
 
 
 @attrs.frozen

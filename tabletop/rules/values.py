@@ -27,6 +27,8 @@ RULESET_BUGS = (ExpressionError, TypeError, KeyError, IndexError, AttributeError
 STEP_BUDGET = 100_000  # effect steps one move may run: more means a loop in the ruleset
 
 PUBLIC = -1  # the viewer of view(None): anyone at the table, who knows no hidden card
+# the viewer of onlooker_view: a watcher of bots, or of a game over, who sees what any seat sees
+ONLOOKER = -2
 BOX = "_box"  # cards left out of the game (a stacked deck that lists only some cards)
 
 
@@ -420,6 +422,7 @@ ENGINE_MESSAGES = Catalogue({
                     "fr": "{move} se joue dans une autre phase de la partie"},
     # a card typed by its code where the mover's cards are hidden from it: the same sentence
     # whether the card is there or not (hidden information by construction)
+    "hidden_card": {"en": "a hidden card", "fr": "une carte cachée"},
     "by_place": {"en": "you cannot see those cards: name one by its place, as the legal moves "
                        "do ({listing})",
                  "fr": "vous ne voyez pas ces cartes : désignez-en une par sa place, comme les "
@@ -722,7 +725,8 @@ class Frame:
         self.ctx: Any = None
 
 
-__all__ = ["BOX", "CHOICE", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "WINDOW", "EndTexts", "Event", "Frame", "Move", "OpenWindow",
-           "Outcome", "Pending", "arg_error", "check_seat", "end_texts", "fold_accents",
-           "make_event", "make_move", "make_outcome", "message_error", "message_texts"]
+__all__ = ["BOX", "CHOICE", "ONLOOKER", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT",
+           "SAVE_VERSION", "STEP_BUDGET", "WINDOW", "EndTexts", "Event", "Frame", "Move",
+           "OpenWindow", "Outcome", "Pending", "arg_error", "check_seat", "end_texts",
+           "fold_accents", "make_event", "make_move", "make_outcome", "message_error",
+           "message_texts"]

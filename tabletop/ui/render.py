@@ -9,7 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -186,10 +187,10 @@ def _all_hidden(value: Any) -> bool:
 def render_view(state: State, seat: int | None, lang: str, fit: Fit = FITS[0],
                 spectator: bool = False) -> RenderableType:
     """The table as ``seat`` sees it (None: what anyone may see). A ``spectator`` of a game
-    played by bots alone also sees what each seat sees (their hands are nobody's secret)."""
+    played by bots alone, or over, sees every card of each seat (``State.onlooker_view``)."""
     spec = state.spec
     view = state.view(seat)
-    seat_views = ([state.view(s) for s in range(state.players)]
+    seat_views = ([state.onlooker_view(s) for s in range(state.players)]
                   if spectator else [])
     grid = Table.grid(padding=(0, 2))
     if fit.label:
@@ -267,12 +268,26 @@ def _row(grid: Table, state: State, d: dict[str, Any], label: str, view: dict[st
                     and spec.card_by_code(v[0]) for v in value)   # a line each
         long = (cards or sum(len(p.plain) for p in parts) > 60
                 or any("\n" in p.plain for p in parts))
-        out = Text("\n" if long else "   ").join(parts)
-        if fit.texts != "full" and not long:
-            out.no_wrap, out.overflow = True, "ellipsis"
-        grid.add_row(label, out)
+        # texts: on one line where it fits the width the row is given, else one seat a line
+        grid.add_row(label, Text("\n").join(parts) if long else _SeatsLine(parts))
     else:
         grid.add_row(label, _plain(spec, value, lang, fit.texts))
+
+
+class _SeatsLine:
+    """Each seat's text of a seats row, on one line when it fits the width the row is given
+    when drawn, else one seat a line (never cut: a seat's value is what players decide by)."""
+
+    def __init__(self, parts: list[Text]) -> None:
+        self.one = Text("   ").join(parts)
+        self.each = Text("\n").join(parts)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        each = Measurement.get(console, options, self.each)
+        return Measurement(each.minimum, max(each.maximum, self.one.cell_len))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.one if self.one.cell_len <= options.max_width else self.each
 
 
 def _frame(body: RenderableType, title: str, style: str, fit: Fit) -> RenderableType:

@@ -70,12 +70,21 @@ def _table(*columns: str) -> Table:
 
 def _move_word(kind: str, words: Mapping[str, Mapping[str, str]], lang: str,
                answers: Mapping[str, Mapping[str, str]] | None = None) -> str:
-    """A kind of move as the table types it ("poser" for lay); an answer to a question by
-    the word it is typed with ("annoncer"), else by the move that asks it ("forcer : qui")."""
+    """A kind of move as the table types it ("poser" for lay); an answer to a question that
+    is a named value, or a pass, as it is typed ("annoncer trèfles", "attendre"); answers
+    that are cards, seats or numbers by the word they are typed with ("annoncer"), else by
+    the move that asks them ("forcer : qui")."""
     if kind.startswith("choose "):
-        var = kind[len("choose "):]
-        said = (answers or {}).get(var, {}).get(lang)
-        return said or t(lang, "sim_answer", var=var)
+        key = kind[len("choose "):]
+        said = (answers or {}).get(key, {}).get(lang)
+        if said:
+            return said
+        var, sep, value = key.partition("=")
+        if sep:
+            return t(lang, "sim_answer_value", var=var, value=value)
+        if key.endswith(":pass"):
+            return t(lang, "sim_answer_pass", var=key[:-len(":pass")])
+        return t(lang, "sim_answer", var=key)
     return words.get(kind, {}).get(lang, kind)
 
 

@@ -352,6 +352,9 @@ class Table:
                 try:
                     move = self.think(bot, seat)
                     said = st.move_text(move, self.lang)
+                    # an answer to a question (another seat's, or a step of its own move) is
+                    # said as answered, in the question's words; a move as played
+                    answered = st.pending is not None
                     events = st.play(move)
                 except RulesetError as e:
                     self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
@@ -366,7 +369,8 @@ class Table:
                         public = [e for e in events if e.private_to is None and e.kind == "log"]
                         shown = self.sep.join(self.lines(public, None))
                     else:
-                        shown = t(self.lang, "bot_moved", name=st.seat_name(seat),
+                        shown = t(self.lang, "bot_answered" if answered else "bot_moved",
+                                  name=st.seat_name(seat),
                                   bot=bot_name(self.lang, bot.name), move=said)
                     # in a game with secrets, a decision that tells the table nothing prints
                     # nothing: a line for it would say that a question was asked (a hidden

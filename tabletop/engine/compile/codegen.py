@@ -44,8 +44,12 @@ from tabletop.engine.effects import (
     card_blocks,
     chosen_seat,
     deal_cards,
+    deal_cards_at,
     frame_ctx,
+    mask_line,
+    move_cards_at,
     open_window,
+    position,
 )
 from tabletop.engine.effects import make_runners as effects_runners
 from tabletop.errors import ExpressionError
@@ -94,7 +98,13 @@ from tabletop.rules.steps import (
     Step,
     Window,
 )
-from tabletop.rules.values import EVENT_SETTERS, Event, Frame, Pending, make_event
+from tabletop.rules.values import (
+    EVENT_SETTERS,
+    Event,
+    Frame,
+    Pending,
+    make_event,
+)
 from tabletop.safety.limits import MAX_FRAMES
 
 Segment = Callable[[Any, Frame], bool]
@@ -127,6 +137,23 @@ def _log_line(st: Any, ctx: Ctx, render: Callable[[Any], dict[str, str]], seat: 
     texts = render(ctx)
     Work.spend(sum(map(len, texts.values())))
     st._events.append(make_event("log", ctx.me if seat else None, texts, {}, None))
+
+
+# a hole of a log line that shows a card or one of its attributes by a name: {card},
+# {card.name_fr}, {drawn.value}
+_CARD_HOLE = _re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.[A-Za-z_][A-Za-z0-9_]*)?\s*\Z")
+
+
+def card_hole_names(templates: dict[str, Callable[[Any], str]]) -> tuple[str, ...]:
+    """The names a log line's holes show cards by (``{card.name}``: card), in order, once:
+    what ``effects.mask_line`` looks at. Empty for a line whose parts are not known."""
+    names: dict[str, None] = {}
+    for render in templates.values():
+        for hole, _part in template_parts(render) or ():
+            m = _CARD_HOLE.match(hole) if hole is not None else None
+            if m is not None:
+                names[m.group(1)] = None
+    return tuple(names)
 
 
 def _put_all(dest: list[int], uids: list[int], top: bool, where: dict[int, str],
@@ -163,6 +190,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                     undo[src] = pile[:]
                 pile.clear()
                 _put_all(dest, uids, top, where, key)
+                st.learn_moved(src, key, uids)
                 return
         elif src and src != key and len(cards) > 2:  # several cards of one other zone, each
             uids = [c.uid for c in cards]  # once: taken out of it, then put in at once, in
@@ -176,6 +204,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
                         undo[src] = pile[:]
                     pile[:] = [u for u in pile if u not in gone]  # (each there once)
                     _put_all(dest, uids, top, where, key)
+                    st.learn_moved(src, key, uids)
                     return
     for c in (reversed(cards) if top else cards):
         uid = c.uid
@@ -184,6 +213,7 @@ def _move(st: Any, ctx: Ctx, what: Any, to: Any, key: str | None, top: bool) -> 
             if undo is not None and src not in undo:
                 undo[src] = zones[src][:]
             zones[src].remove(uid)
+            st.learn_moved(src, key, (uid,))
         if top:
             dest.insert(0, uid)
         else:
@@ -215,6 +245,7 @@ def _move_zone(st: Any, ctx: Ctx, pile: list[int] | None, src: str, to: Any, key
     uids = pile[:]  # emptied in one go, in its order (as _move's whole-zone path)
     pile.clear()
     _put_all(dest, uids, top, st.where, key)
+    st.learn_moved(src, key, uids)
 
 
 def _pile_size(pile: list[int] | None) -> int:
@@ -286,8 +317,10 @@ _PENDING_FIELDS = tuple(a.name for a in attrs.fields(Pending))  # as a question 
 _NAMESPACE: dict[str, Any] = {
     **HELPERS,  # the expressions' helpers, for the expressions written out in the segments
     "_CardDef": CardDef,
-    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_move": _move,
+    "_Ctx": Ctx, "_Frame": Frame, "_log_line": _log_line, "_mask_line": mask_line,
+    "_move": _move,
     "_move_zone": _move_zone, "_deal_cards": deal_cards, "_frame_ctx": frame_ctx,
+    "_move_cards_at": move_cards_at, "_deal_cards_at": deal_cards_at, "_position": position,
     "_advance_turn": advance_turn, "_chosen_seat": chosen_seat, "_seats_in": seats_in,
     "_pile_size": _pile_size, "_pile_top": _pile_top,
     "_int": int, "_str": str, "_len": len, "_dict": dict, "_reversed": reversed,
@@ -496,6 +529,8 @@ class _Gen:
         # made here makes its frame
         self.advance = advance
         self.spec = spec
+        # some zone hides its cards from some seat: a log line may show one (_mask_line)
+        self.spec_hides = any(z.visibility != "public" for z in spec.zones.values())
         self.runners = runners
         self.sizes = sizes
         self.ns: dict[str, Any] = dict(spec.function_table.namespace)  # the functions called
@@ -1114,10 +1149,16 @@ class _Gen:
                   out: list[str],
                   where: str) -> int:
         by_me = step.kind == "log"
+        render = None
         if not self.written or not self.log(step.text, by_me, ind, out):
             render = self.const(texts_renderer(step.text))
             out.append(f"{ind}if not st.quiet:")
             out.append(f"{ind}    _log_line(st, ctx, {render}, {by_me!r})")
+        names = card_hole_names(step.text) if self.spec_hides else ()
+        if names:  # a card it shows may be one some seat may not see: each seat its line
+            render = render or self.const(texts_renderer(step.text))
+            out.append(f"{ind}if not st.quiet:")
+            out.append(f"{ind}    _mask_line(st, loc, {names!r}, {render})")
         return 1
 
     visit_announce = visit_log
@@ -1125,8 +1166,13 @@ class _Gen:
     def visit_move(self, step: Move, block: Block, j: int, ind: str, out: list[str],
                   where: str) -> int:
         what, to = step.what, step.to
-        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
         fixed = None if self.spec.zones[to[0]].per_seat else to[0]
+        if step.at is not None and not isinstance(step.at, str):  # at a position
+            out.append(f"{ind}c = {self.x(what)}")
+            self.position(step, step.at, ind, out, where)
+            out.append(f"{ind}_move_cards_at(st, ctx, c, {self.const(to)}, {fixed!r}, pos)")
+            return 1
+        at = step.at or ("top" if self.spec.zones[to[0]].order == "pile" else "bottom")
         whole = self.whole_zone(what)
         if whole is not None:  # a whole zone: moved without listing its cards
             pile, src = whole  # (dk: the key of the zone moved)
@@ -1161,6 +1207,7 @@ class _Gen:
                 f"{i2}    if undo is not None and key not in undo:",
                 f"{i2}        undo[key] = zones[key][:]",
                 f"{i2}    zones[key].remove(v)",
+                f"{i2}    st.learn_moved(key, {dk}, (v,))",
                 f"{i2}dest.insert(0, v)" if at == "top" else f"{i2}dest.append(v)",
                 f"{i2}st.where[v] = {dk}",
                 f"{ind}else:",
@@ -1170,9 +1217,8 @@ class _Gen:
     def visit_deal(self, step: Deal, block: Block, j: int, ind: str, out: list[str],
                   where: str) -> int:
         """The two zones' keys, then the count (or the fill less the cards there), then
-        ``deal_cards`` (effects.py)."""
-        top = (step.at or ("top" if self.spec.zones[step.to[0]].order == "pile"
-                           else "bottom")) == "top"
+        ``deal_cards`` (effects.py; at a position: the position, then ``deal_cards_at``)."""
+        at = step.at
         out.append(f"{ind}sk = {self.zone_key_src(step.source)}")
         out.append(f"{ind}dk = {self.zone_key_src(step.to)}")
         if step.count is not None:
@@ -1180,8 +1226,31 @@ class _Gen:
         else:
             assert step.fill is not None
             out.append(f"{ind}n = _int({self.x(step.fill)} or 0) - _len(st.zones[dk])")
+        if at is not None and not isinstance(at, str):
+            self.position(step, at, ind, out, where)
+            out.append(f"{ind}_deal_cards_at(st, sk, dk, n, pos)")
+            return 1
+        top = (at or ("top" if self.spec.zones[step.to[0]].order == "pile"
+                      else "bottom")) == "top"
         out.append(f"{ind}_deal_cards(st, sk, dk, n, {top!r})")
         return 1
+
+    def position(self, step: Move | Deal, at: Any, ind: str, out: list[str],
+                 where: str) -> None:
+        """``pos = `` the position a move or deal's ``at`` gives, with its field named while
+        it is read and checked (``w`` in place, the state's field in a runner, the step's
+        again after), for a mistake there to name it."""
+        field = f"{step.path}.{step.kind}.at"
+        if where == RUNNER:
+            out += [f"{ind}st._where = {field!r}",
+                    f"{ind}pos = {self.x(at)}",
+                    f"{ind}_position(pos)",
+                    f"{ind}st._where = {step.path!r}"]
+        else:
+            out += [f"{ind}w = {field!r}",
+                    f"{ind}pos = {self.x(at)}",
+                    f"{ind}_position(pos)",
+                    f"{ind}w = {step.path!r}"]
 
     def zone_key_src(self, ref: tuple[str, Any]) -> str:
         """The key of a zone a step names (as zone_key makes it: a zone per seat at the
