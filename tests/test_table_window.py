@@ -153,3 +153,30 @@ def test_in_a_real_terminal_the_window_is_asked_once(tmp_path: Path) -> None:
     saves = list(tmp_path.glob("*.json"))
     st = tabletop.restore(saves[0].read_text(encoding="utf-8"))
     assert st.history == ["claim", "believe", "challenge"]
+
+
+def test_a_bots_answer_to_a_window_is_not_said_even_in_a_game_without_secrets(
+        tmp_path: Path) -> None:
+    from rich.console import Console
+    from test_engine_window import VOTE
+
+    from tabletop.bots import make_bot
+
+    path = tmp_path / "vote.yaml"
+    path.write_text(VOTE + "secret: false\n", encoding="utf-8")
+    st = tabletop.load(path).new_game(seed=1, players=3)
+    assert not st.spec.secret
+    typed = iter(["call", "vote yes"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+    out = io.StringIO()
+    console = Console(file=out, width=100, height=40, color_system=None)
+    bots: dict[int, Bot] = {1: make_bot("random", seed=1), 2: make_bot("random", seed=2)}
+    Table(st, bots, "en", console, read, tmp_path / "vote.json").run()
+    assert st.history[:4][0] == "call" and len(st.history) >= 4
+    assert "answered: vote" not in out.getvalue()
+    assert "said yes" in out.getvalue()  # the window's close is said

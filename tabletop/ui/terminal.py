@@ -355,6 +355,7 @@ class Table:
                     # an answer to a question (another seat's, or a step of its own move) is
                     # said as answered, in the question's words; a move as played
                     answered = st.pending is not None
+                    in_window = window is not None  # (its answer secret until it closes)
                     events = st.play(move)
                 except RulesetError as e:
                     self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
@@ -364,7 +365,7 @@ class Table:
                 if self.humans or self.watch:
                     # in a game with secrets the move's text may name hidden cards: people
                     # see only its public events, each said with the seat that caused it
-                    hidden = st.spec.secret and (self.humans or not self.watch)
+                    hidden = (st.spec.secret or in_window) and (self.humans or not self.watch)
                     if hidden:
                         public = [e for e in events if e.private_to is None and e.kind == "log"]
                         shown = self.sep.join(self.lines(public, None))
