@@ -18,7 +18,18 @@ from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import ruleset_texts, said
 from tabletop.lang.cards import CardDef
 from tabletop.rules.spec import GameSpec
-from tabletop.rules.values import BOX, ONLOOKER, Event, Frame, Move, Outcome, Pending, arg_error
+from tabletop.rules.values import (
+    BOX,
+    ONLOOKER,
+    WINDOW,
+    Event,
+    Frame,
+    Move,
+    OpenWindow,
+    Outcome,
+    Pending,
+    arg_error,
+)
 
 if TYPE_CHECKING:
     from tabletop.engine.game import Game
@@ -151,6 +162,20 @@ class StateBase:
         if self.pending is not None:
             return self.pending.seat
         return self.turn_seat
+
+    @property
+    def window(self) -> OpenWindow | None:
+        """The reaction window the game waits on (a ``choose`` with ``seats:``): its kind,
+        the seats it asks in play order and the place of the seat asked now; None when the
+        question waiting (if any) is asked of one seat. It never tells what was answered."""
+        if self.pending is None or not self.frames:
+            return None
+        f = self.frames[-1]
+        w = f.locals.get(WINDOW)
+        if w is None:
+            return None
+        return OpenWindow(getattr(f.block.steps[f.index - 1], "window", "first"),
+                          tuple(w[0]), len(w[1]))
 
     @property
     def move_count(self) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from tabletop.engine.base import StateBase, shuffle
 from tabletop.engine.context import Ctx, _cards_of
 from tabletop.errors import ExpressionError, RulesetError
@@ -27,10 +29,12 @@ from tabletop.rules.values import (
     PUBLIC,
     RULESET_BUGS,
     STEP_BUDGET,
+    WINDOW,
     Event,
     Frame,
     Move,
     Outcome,
+    Pending,
     end_texts,
     make_event,
     make_outcome,
@@ -54,7 +58,17 @@ class Effects(StateBase):
             assert p is not None
             seat = p.seat
             self.pending = None
-            self.frames[-1].locals[p.var] = m.args[0][1]
+            loc = self.frames[-1].locals
+            if WINDOW in loc:  # an answer to a reaction window: kept secret until its last
+                if answer_window(self, p, loc, m.args[0][1]):
+                    self.history.append(m.text)
+                    self.turn_log.append((seat, m.move_id, self.turn, self.round))
+                    if len(self.history) >= self.spec.max_moves:
+                        self._finish_limit()
+                        self.log.extend(events)
+                    return events
+            else:
+                loc[p.var] = m.args[0][1]
         else:
             seat = self.turn_seat if p is None else p.seat
             locals_ = {"me": seat}
@@ -673,6 +687,10 @@ class _Runners:
         return run_eliminate
 
     @staticmethod
+    def visit_window(step: steps.Window, spec: GameSpec) -> Runner:
+        return open_window(step, spec)
+
+    @staticmethod
     def visit_rejoin(step: steps.Rejoin, spec: GameSpec) -> Runner:
         """Eliminated seats come back into the game (a new round of a match); logs nothing."""
         seats = step.seats
@@ -683,6 +701,91 @@ class _Runners:
                 if isinstance(seat, int) and not isinstance(seat, bool):
                     st.out.discard(seat)
         return run_rejoin
+
+
+# ---------------------------------------------------------------- reaction windows
+
+
+def open_window(step: steps.Window, spec: GameSpec) -> Runner:
+    """The runner of a reaction window (a ``choose`` with ``seats:``): its answers and
+    prompt worked out once, as the window opens (the same for every seat asked); the seats
+    asked in play order from the seat after the turn's (each once, none that is out), the
+    first of them asked. Nobody to ask, or a question that is not optional with one answer
+    or none: the window closes at once."""
+    source, among, optional, var = step.source, step.among, step.optional, step.var
+    prompt, path = step.prompt or {}, step.path
+    seats_path = f"{path}.choose.seats"
+
+    def run_window(st: Effects, f: Frame) -> None:
+        ctx = frame_ctx(st, f)
+        items = source(ctx)
+        items = [] if items is None else items if isinstance(items, list) else [items]
+        st._where = seats_path
+        asked = window_seats(st, among(ctx))
+        st._where = path
+        if not asked or (not optional and len(items) < 2):
+            close_window(st, step, f.locals, asked,
+                         [items[0] if items else None] * len(asked))
+            return
+        f.locals[WINDOW] = [asked, []]
+        st.pending = Pending(asked[0], var, list(items), step.notation, step.pass_notation,
+                             optional, {lang: t(ctx) for lang, t in prompt.items()},
+                             step.seats, step.notations, step.passes, step.words)
+    return run_window
+
+
+def window_seats(st: Effects, v: Any) -> list[int]:
+    """The seats a window asks, from its ``seats`` value: in play order from the seat after
+    the turn's, each once, those still in the game."""
+    items = [] if v is None else v if isinstance(v, list) else [v]
+    n, turn, out = st.players, st.turn_seat, st.out
+    for x in items:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < n:
+            raise ruleset_error(ExpressionError, "window_seats", got=kind_of(x))
+    return sorted({x for x in items if x not in out}, key=lambda x: (x - turn - 1) % n)
+
+
+def answer_window(st: Effects, p: Pending, loc: dict[str, Any], answer: Any) -> bool:
+    """A seat's answer to an open window, kept in its frame: True when the next seat is asked
+    now (the same question, nothing else changed), False when that was the last answer and
+    the window closed (its var bound: the effects go on)."""
+    asked, answers = loc[WINDOW]
+    answers = [*answers, answer]
+    if len(answers) < len(asked):
+        loc[WINDOW] = [asked, answers]  # (a new value: copies and undos hold the old one)
+        q = _new(Pending)
+        for name in _PENDING_SLOTS:
+            setattr(q, name, getattr(p, name))
+        q.seat = asked[len(answers)]
+        st.pending = q
+        return True
+    f = st.frames[-1]
+    step = f.block.steps[f.index - 1]
+    assert isinstance(step, steps.Window)
+    close_window(st, step, loc, asked, answers)
+    return False
+
+
+def close_window(st: Effects, step: steps.Window, loc: dict[str, Any], asked: list[int],
+                 answers: list[Any]) -> None:
+    """The window's answers bound at once: for ``first``, ``var`` the first answer in play
+    order that is not a pass and ``<var>_by`` its seat (both null when every seat passed);
+    for ``all``, ``var`` a list of the answers by seat number (null for a seat not asked, or
+    that passed)."""
+    loc.pop(WINDOW, None)
+    var = step.var
+    if step.window == "first":
+        taken = next(((s, a) for s, a in zip(asked, answers, strict=True) if a is not None),
+                     (None, None))
+        loc[var + "_by"], loc[var] = taken
+        return
+    by: list[Any] = [None] * st.players
+    for s, a in zip(asked, answers, strict=True):
+        by[s] = a
+    loc[var] = by
+
+
+_PENDING_SLOTS = tuple(a.name for a in attrs.fields(Pending))
 
 
 def _silent_reveal(what: Compiled, to: Compiled) -> Runner:

@@ -9,7 +9,15 @@ from tabletop.engine.base import SeedLater, StateBase, shuffle
 from tabletop.engine.context import Ctx, told
 from tabletop.lang.cards import CardDef, ComboDef
 from tabletop.lang.expr import Work
-from tabletop.rules.values import BOX, ONLOOKER, PUBLIC, RULESET_BUGS, arg_error, check_seat
+from tabletop.rules.values import (
+    BOX,
+    ONLOOKER,
+    PUBLIC,
+    RULESET_BUGS,
+    WINDOW,
+    arg_error,
+    check_seat,
+)
 
 _S = TypeVar("_S", bound=StateBase)
 
@@ -260,6 +268,8 @@ class Views(StateBase):
             _deal_into(zones, where, swap, key, mixed, known, 0)
         if swap:
             rename_held(s, swap)
+        if s.pending is not None and s.frames and WINDOW in s.frames[-1].locals:
+            _redraw_window(s, seat, rng)
         # what the world may not carry: the real seed and deck (a replay would rebuild the
         # real game), other seats' knowledge, and events private to others
         s.seed = None
@@ -278,6 +288,18 @@ class Views(StateBase):
         s._legal = None
         return s
 
+
+
+def _redraw_window(s: StateBase, seat: int, rng: random.Random) -> None:
+    """In a world dealt for ``seat``: the answers the other seats gave so far in the open
+    reaction window drawn again at random among the answers they had (the pass included),
+    ``seat``'s own kept: the world tells nothing of what they answered."""
+    assert s.pending is not None
+    loc = s.frames[-1].locals
+    asked, answers = loc[WINDOW]
+    options = [*s.pending.options, *([None] if s.pending.optional else [])]
+    loc[WINDOW] = [asked, [a if who == seat or not options else options[rng.randrange(
+        len(options))] for who, a in zip(asked, answers, strict=False)]]
 
 
 class LazyView:

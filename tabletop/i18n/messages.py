@@ -276,6 +276,25 @@ RULESET_MESSAGES = Catalogue({
                                  "réponse"},
     "choose_of": {"en": "of must be values or seats, not {v!r}",
                   "fr": "of doit valoir values ou seats, et non {v!r}"},
+    # a reaction window: choose with seats (spec.step_choose; effects.open_window)
+    "window_mode": {"en": "window must be first or all, not {v!r}",
+                    "fr": "window doit valoir first ou all, et non {v!r}"},
+    "window_needs_mode": {"en": "seats asks several seats: say how their answers count with "
+                                "window: first or window: all",
+                          "fr": "seats interroge plusieurs places : dites comment comptent "
+                                "leurs réponses avec window: first ou window: all"},
+    "window_needs_seats": {"en": "window needs seats: the list of the seats asked",
+                           "fr": "window demande seats : la liste des places interrogées"},
+    "window_seat_and_seats": {"en": "give seat (one seat asked) or seats (a window), not both",
+                              "fr": "donnez seat (une place interrogée) ou seats (une "
+                                    "fenêtre), pas les deux"},
+    "window_first_optional": {"en": "window: first needs optional: true (each seat may pass; "
+                                    "the first that does not takes it)",
+                              "fr": "window: first demande optional: true (chaque place peut "
+                                    "passer ; la première qui ne passe pas l'emporte)"},
+    "window_seats": {"en": "seats must give a list of seats (like others(me)), got {got}",
+                     "fr": "seats doit donner une liste de places (comme others(me)), et "
+                           "non {got}"},
     "no_card_effect": {"en": "no card declares an effect {name!r} (declared: {names})",
                        "fr": "aucune carte ne déclare d'effet {name!r} (effets déclarés : "
                              "{names})"},

@@ -92,6 +92,27 @@ TABLE_MESSAGES = Catalogue({
                       "fr": "La partie n'est pas sauvegardée. Partir quand même ? (oui, non, ou "
                             "un fichier où la sauvegarder) :"},
     "curtain": {"en": "Pass to {name} - press Enter", "fr": "Passez à {name} - appuyez sur Entrée"},
+    # a reaction window (choose with seats: and window: first) asked of several people at
+    # once on the shared screen (ui/terminal.py, Table.ask_window)
+    "curtain_window": {"en": "Show the screen to {names} - press Enter",
+                       "fr": "Montrez l'écran à {names} - appuyez sur Entrée"},
+    "window_question": {"en": "Does anyone take it?", "fr": "Quelqu'un le prend-il ?"},
+    "window_ask": {"en": "{q} {names}: type the name of who does (or Enter for nobody).",
+                   "fr": "{q} {names} : tapez le nom de qui le fait (ou Entrée pour "
+                         "personne)."},
+    "window_ask_which": {"en": "{q} {names}: type the name of who does and the answer "
+                               "({answers}), or Enter for nobody.",
+                         "fr": "{q} {names} : tapez le nom de qui le fait et sa réponse "
+                               "({answers}), ou Entrée pour personne."},
+    "window_not_named": {"en": "{text!r} names none of {names}: start with one of those names, "
+                               "or press Enter for nobody.",
+                         "fr": "« {text} » ne nomme aucun de {names} : commencez par l'un de "
+                               "ces noms, ou appuyez sur Entrée pour personne."},
+    "window_which": {"en": "{name} answers what? Type {name} then one of: {answers}.",
+                     "fr": "Que répond {name} ? Tapez {name} puis l'une de ces réponses : "
+                           "{answers}."},
+    "window_nobody": {"en": "Nobody takes it.", "fr": "Personne ne le prend."},
+    "window_named": {"en": "{name}: {answer}.", "fr": "{name} : {answer}."},
     "curtain_eof": {"en": "No more input; the game is saved.",
                     "fr": "Plus d'entrée ; la partie est sauvegardée."},
     "over": {"en": "Game over", "fr": "Partie terminée"},

@@ -212,6 +212,7 @@ STEP_SHAPES: dict[str, dict[str, Any]] = {
     "deal": {"from": STR, "to": STR, "count": EXPR, "fill": EXPR, "at": AT},
     "choose": {"var": STR, "from": EXPR, "seat": EXPR, "notation": TEXT, "prompt": TEXT,
                "optional": BOOL, "pass": TEXT, "of": {"enum": ["values", "seats"]},
+               "seats": EXPR, "window": {"enum": ["first", "all"]},
                "words": {"type": "object", "additionalProperties": ANSWER_WORDS}},
     "reveal": {"what": EXPR, "to": EXPR, "log": TEXT, "silent": BOOL},
     "mark": {"card": EXPR, "seats": EXPR,

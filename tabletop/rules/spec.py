@@ -23,6 +23,7 @@ from tabletop.lang.expr import (
     close_to,
     compile_expr,
     compile_template,
+    constant_of,
     tokenize,
 )
 from tabletop.lang.functions import FunctionTable
@@ -220,6 +221,13 @@ class GameSpec:
 # ------------------------------------------------------------------ loading
 
 
+def _seat_list(v: Any) -> bool:
+    """Whether a value written in the ruleset may be a window's seats: a seat number or a
+    list of them (null: nobody)."""
+    items = v if isinstance(v, list) else [v]
+    return all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in items)
+
+
 def local_names(d: dict[str, Any]) -> set[str]:
     """Every name a move argument or an effect binds, anywhere in the file."""
     names: set[str] = set()
@@ -233,6 +241,8 @@ def local_names(d: dict[str, Any]) -> set[str]:
                         and isinstance(x, dict)):
                     if isinstance(x.get("var"), str):
                         names.add(x["var"])
+                        if k == "choose" and x.get("window") == "first":
+                            names.add(x["var"] + "_by")  # the seat that took the window
                     if k == "let":
                         names.update(str(a) for a in x)
                 walk(x)
@@ -478,7 +488,11 @@ class _Loader:
             secret=self.boolean(d.get("secret", any(z.visibility != "public" and z.per_seat
                                                     for z in zones.values())
                                       or any(v.per_seat and v.visibility == "owner"
-                                             for v in vars_.values())), "secret"),
+                                             for v in vars_.values())
+                                      # a reaction window: answers kept until it closes
+                                      or any(isinstance(s, steps.Window)
+                                             for b in self.blocks for s in b.steps)),
+                                 "secret"),
             first_player=self.first_player(d.get("first_player", "first")),
             evaluate=self.evaluation(d.get("evaluate"), view),
             raw=d, card_effects=card_effects, card_require=card_require,
@@ -1033,7 +1047,7 @@ class _Loader:
         "do": set(),
         "end": set(),
         "choose": {"var", "from", "seat", "notation", "prompt", "optional", "pass", "of",
-                   "words", "bot"},
+                   "words", "bot", "seats", "window"},
         "reveal": {"what", "to", "log", "silent"},
         "mark": {"card", "seats", "what"},
         "flip": {"var"},
@@ -1147,10 +1161,30 @@ class _Loader:
         of = m.get("of", "values")
         if of not in ("values", "seats"):
             raise self.fail(f"{p}.of", "choose_of", v=of)
-        return steps.Choose(path, var, source, seat, notation, notations, prompt, optional,
-                            pass_notation, passes, of == "seats",
-                            self.answer_words(m.get("words", {}), f"{p}.words"),
-                            self.expr(m["bot"], f"{p}.bot") if "bot" in m else None)
+        made = (path, var, source, seat, notation, notations, prompt, optional,
+                pass_notation, passes, of == "seats",
+                self.answer_words(m.get("words", {}), f"{p}.words"),
+                self.expr(m["bot"], f"{p}.bot") if "bot" in m else None)
+        if "seats" not in m and "window" not in m:
+            return steps.Choose(*made)
+        # a reaction window: the question asked of each of several seats in turn
+        if "seat" in m and "seats" in m:
+            raise self.fail(f"{p}.seats", "window_seat_and_seats")
+        if "seats" not in m:
+            raise self.fail(f"{p}.window", "window_needs_seats")
+        if "window" not in m:
+            raise self.fail(f"{p}.seats", "window_needs_mode")
+        mode = m["window"]
+        if mode not in ("first", "all"):
+            raise self.fail(f"{p}.window", "window_mode", v=mode)
+        if mode == "first" and not optional:
+            raise self.fail(f"{p}.optional" if "optional" in m else f"{p}.window",
+                            "window_first_optional")
+        among = self.expr(m["seats"], f"{p}.seats")
+        fixed = constant_of(among) if isinstance(m["seats"], str) else m["seats"]
+        if fixed is not None and not _seat_list(fixed):  # (a value known now, not seats)
+            raise self.fail(f"{p}.seats", "window_seats", got=kind_of(fixed))
+        return steps.Window(*made, among=among, window=mode)
 
     def step_reveal(self, arg: Any, path: str, p: str) -> Step:
         m = self.mapping(arg, p, self.STEP_KEYS["reveal"], ("what",))

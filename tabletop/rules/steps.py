@@ -280,6 +280,19 @@ class Choose(Step):
 
 
 @attrs.frozen
+class Window(Choose):
+    """A reaction window: the question of a ``choose`` asked of each seat ``among`` gives
+    (``seats:``) in play order from the seat after the turn's, each answer kept secret until
+    the last seat has answered; then ``var`` is bound at once: for ``window: first`` the
+    first answer that was not a pass (``<var>_by`` the seat that gave it), for ``all`` the
+    answers by seat (effects.py, ``open_window``, ``close_window``)."""
+
+    kind = "window"
+    among: Compiled = attrs.field(kw_only=True)
+    window: str = attrs.field(kw_only=True)  # "first" or "all"
+
+
+@attrs.frozen
 class End(Step):
     kind = "end"
     flow = ENDS

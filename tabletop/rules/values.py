@@ -367,6 +367,23 @@ class Pending:
     words: dict[str, dict[str, tuple[str, ...]]] = attrs.field(factory=dict)
 
 
+# the local of a frame holding an open reaction window (a ``choose`` with ``seats:``):
+# [the seats asked, in play order; the answers given so far, in that order], a value
+# replaced at each answer, never changed in place (copies share it)
+WINDOW = "@window"
+
+
+@attrs.frozen
+class OpenWindow:
+    """A reaction window waiting for its answers (``State.window``): its kind (``first`` or
+    ``all``), the seats it asks in play order, and the place in them of the seat asked now.
+    Nothing in it tells what the seats before answered."""
+
+    mode: str
+    seats: tuple[int, ...]
+    at: int
+
+
 # what the engine answers its callers (in the shape of tabletop/i18n/catalogue.py)
 ENGINE_MESSAGES = Catalogue({
     "not_an_answer": {
@@ -708,7 +725,8 @@ class Frame:
         self.ctx: Any = None
 
 
-__all__ = ["BOX", "CHOICE", "ONLOOKER", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT", "SAVE_VERSION",
-           "STEP_BUDGET", "EndTexts", "Event", "Frame", "Move", "Outcome", "Pending",
-           "arg_error", "check_seat", "end_texts", "fold_accents", "make_event", "make_move",
-           "make_outcome", "message_error", "message_texts"]
+__all__ = ["BOX", "CHOICE", "ONLOOKER", "PUBLIC", "RULESET_BUGS", "SAVE_FORMAT",
+           "SAVE_VERSION", "STEP_BUDGET", "WINDOW", "EndTexts", "Event", "Frame", "Move",
+           "OpenWindow", "Outcome", "Pending", "arg_error", "check_seat", "end_texts",
+           "fold_accents", "make_event", "make_move", "make_outcome", "message_error",
+           "message_texts"]

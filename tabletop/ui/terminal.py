@@ -24,6 +24,7 @@ from tabletop.i18n.catalogue import text_of
 from tabletop.i18n.messages import os_why
 from tabletop.i18n.table import bot_name, t
 from tabletop.registry import doc_path, page_lang
+from tabletop.rules.values import fold_accents
 from tabletop.safety.files import MAX_PAGE_BYTES, read_text
 from tabletop.ui.output import clean
 from tabletop.ui.render import (
@@ -296,15 +297,16 @@ class Table:
             self.flush()
         self.bot_moved = False
 
-    def show_curtain(self, seat: int) -> bool:
-        """Clear everything and wait for the next person; False when input has ended."""
+    def show_curtain(self, seat: int, text: str | None = None) -> bool:
+        """Clear everything and wait for the next person (or the people ``text`` names);
+        False when input has ended."""
         if self.last_human is not None and not self.show_learned(self.last_human):
             return False
         self.console.file.write(CLEAR_ALL)
         self.console.file.flush()
         self.typed_ahead()
         try:
-            self.read(t(self.lang, "curtain", name=self.state.seat_name(seat)) + " ")
+            self.read((text or t(self.lang, "curtain", name=self.state.seat_name(seat))) + " ")
         except EOFError:
             return False
         self.console.file.write(CLEAR_ALL)
@@ -336,6 +338,15 @@ class Table:
         while not st.is_over:
             seat = st.current_player
             assert seat is not None
+            window = st.window
+            if window is not None and window.mode == "first":
+                rest = window.seats[window.at:]
+                people = [s for s in rest if s not in self.bots]
+                if len(people) > 1:  # one prompt on the shared screen for all of them
+                    outcome = self.ask_window(rest, people)
+                    if outcome is not None:
+                        return outcome
+                    continue
             bot = self.bots.get(seat)
             if bot is not None:
                 try:
@@ -344,6 +355,7 @@ class Table:
                     # an answer to a question (another seat's, or a step of its own move) is
                     # said as answered, in the question's words; a move as played
                     answered = st.pending is not None
+                    in_window = window is not None  # (its answer secret until it closes)
                     events = st.play(move)
                 except RulesetError as e:
                     self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
@@ -353,7 +365,7 @@ class Table:
                 if self.humans or self.watch:
                     # in a game with secrets the move's text may name hidden cards: people
                     # see only its public events, each said with the seat that caused it
-                    hidden = st.spec.secret and (self.humans or not self.watch)
+                    hidden = (st.spec.secret or in_window) and (self.humans or not self.watch)
                     if hidden:
                         public = [e for e in events if e.private_to is None and e.kind == "log"]
                         shown = self.sep.join(self.lines(public, None))
@@ -504,6 +516,139 @@ class Table:
                 self.learned = (seat, self.lines(shown, seat), False)
             self.seen[seat] = len(st.log)
             return None
+
+
+    # ---------------------------------------------------------------- reaction windows
+    def ask_window(self, rest: tuple[int, ...], people: list[int]) -> int | None:
+        """A reaction window that goes to the first taker (``window: first``) with several
+        people in it: one curtain and one prompt on the shared screen for all of them, who
+        say who takes it (the named person's answer is theirs, every other person passes);
+        then every seat left answers in play order, the bots with their own decision (a
+        bot's take counts by its place in that order). None when it was played, else the
+        exit code (the people left)."""
+        st = self.state
+        names = ", ".join(st.seat_name(s) for s in people)
+        if self.curtain and not self.show_curtain(people[0], t(self.lang, "curtain_window",
+                                                               names=names)):
+            self.say("")
+            self.save()
+            return 0
+        if self.learned is not None and not self.curtain:  # (no curtain: on screen)
+            self.notices.insert(0, self.sep.join(self.learned[1]))
+        self.learned = None
+        self.last_human = None  # the next person's own screen comes after a curtain
+        start = len(st.log)
+        chosen = self.window_prompt(people, names)
+        if not isinstance(chosen, tuple):
+            return chosen  # (the people left)
+        taker, index = chosen
+        for seat in rest:
+            if st.is_over or st.current_player != seat:
+                break  # (the game ended: the move limit)
+            bot = self.bots.get(seat)
+            legal = st.legal_moves()
+            try:
+                if bot is not None:
+                    move = self.think(bot, seat)
+                elif seat == taker and index is not None:
+                    move = legal[index]
+                else:  # every other person of the window passes
+                    move = next(m for m in legal if m.args and m.args[0][1] is None)
+                st.play(move, seat=seat)
+            except RulesetError as e:
+                self.say(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)), "bold red")
+                self.save()
+                return 1
+            self.save(quiet=True)
+        # what the window's close told the table, above the next screen
+        public = [e for e in st.log[start:] if e.private_to is None]
+        said = self.lines(public, None)
+        if said:
+            self.notices.append(self.sep.join(said))
+        for s in people:
+            self.seen[s] = start
+        return None
+
+    def window_prompt(self, people: list[int], names: str
+                      ) -> tuple[int, int] | tuple[None, None] | int:
+        """The shared prompt of a window: (the seat named, the place of its answer in the
+        listing) or (None, None) for nobody; an exit code when the people left. A line
+        that names nobody of the window, or an answer it does not offer, gets one sentence
+        and the prompt again."""
+        st = self.state
+        legal = st.legal_moves()  # (the same answers for every seat of the window)
+        takes = [i for i, m in enumerate(legal) if m.args and m.args[0][1] is not None]
+        answers = ", ".join(st.move_text(legal[i], self.lang) for i in takes)
+        question = st.prompt(self.lang) or t(self.lang, "window_question")
+        key = "window_ask" if len(takes) == 1 else "window_ask_which"
+        self.draw(None, below=3)
+        self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
+        self.typed_ahead()
+        while True:
+            try:
+                line = self.read("> ")
+            except (EOFError, KeyboardInterrupt) as e:
+                self.say("")
+                self.save()
+                self.say(t(self.lang, "bye"))
+                return 130 if isinstance(e, KeyboardInterrupt) else 0
+            text = typed_text(line).strip()
+            word = fold_accents(text.lower())
+            if not word:
+                self.say(t(self.lang, "window_nobody"))
+                return None, None
+            if word in ("save", "sauver"):
+                self.save()
+                continue
+            if word in ("help", "?", "aide", "board", "plateau"):  # the question again
+                self.draw(None, below=3)
+                self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
+                continue
+            if word in ("rules", "regles"):
+                self.show_rules()
+                self.draw(None, below=3)
+                self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
+                continue
+            if word in ("quit", "exit", "quitter"):
+                self.save()
+                if not self.may_leave():
+                    continue
+                self.say(t(self.lang, "bye"))
+                return 0
+            seat, rest = self.named(word, people)
+            if seat is None:
+                self.say(t(self.lang, "window_not_named", text=echo(self.lang, text),
+                           names=names), "yellow")
+                continue
+            name = st.seat_name(seat)
+            if not rest:
+                if len(takes) != 1:
+                    self.say(t(self.lang, "window_which", name=name, answers=answers),
+                             "yellow")
+                    continue
+                index = takes[0]
+            else:
+                answer = text[len(text) - len(rest):]
+                try:
+                    index = legal.index(legal[int(answer) - 1] if answer.isdecimal()
+                                        and 1 <= int(answer) <= len(legal)
+                                        else st.parse_move(answer))
+                except TabletopError as e:
+                    self.say(e.in_lang(self.lang), "yellow")
+                    continue
+            self.say(t(self.lang, "window_named", name=name,
+                       answer=st.move_text(legal[index], self.lang)))
+            return seat, index
+
+    def named(self, word: str, people: list[int]) -> tuple[int | None, str]:
+        """The person of ``people`` a folded line starts with (by name, or p1, p2...), and
+        the rest of the line; (None, "") when it names none of them."""
+        st = self.state
+        for seat in sorted(people, key=lambda s: -len(st.seat_name(s))):  # longest first
+            for said in (fold_accents(st.seat_name(seat).lower()), f"p{seat + 1}"):
+                if word == said or word.startswith(said + " "):
+                    return seat, word[len(said):].strip()
+        return None, ""
 
 
 def echo(lang: str, text: str) -> str:

@@ -82,6 +82,11 @@ class WebTable:
         self.humans = [s for s in range(state.players) if s not in bots]
         self._drawn: dict[tuple[int, str, int], str] = {}  # board() of the move _drawn_at
         self._drawn_at = -1
+        # a reaction window's answers given ahead by the people it asks later (each sees the
+        # question at once): the place of the answer in the listing by seat, played when
+        # that seat's turn to answer comes; for the window opened at move _early_at
+        self.early: dict[int, int] = {}
+        self._early_at = -1
 
     # ------------------------------------------------------------ who is who
     def seat_of(self, secret: str) -> int | None:
@@ -163,9 +168,84 @@ class WebTable:
             out["prompt"] = st.prompt(lang)
             out["moves"] = [move_label(st, m, lang).plain for m in legal]
             out["at"] = st.move_count
+        elif seat != TABLE and not over and self.may_answer_early(seat):
+            legal = st.legal_moves()  # (the same answers for every seat of the window)
+            out["status"] = t(lang, "your_turn")
+            out["prompt"] = st.prompt(lang)
+            out["moves"] = [move_label(st, m, lang).plain for m in legal]
+            out["at"] = st.move_count
         if seat == TABLE:
             out["seats"] = [self._seat_line(s, lang) for s in range(st.players)]
         return out
+
+    # ------------------------------------------------------------ reaction windows
+    def window_start(self) -> int | None:
+        """The move count when the open reaction window opened, else None."""
+        w = self.state.window
+        return None if w is None else self.state.move_count - w.at
+
+    def may_answer_early(self, seat: int) -> bool:
+        """Whether ``seat``, a person the open window asks after the seat asked now, may
+        answer it now on its page (and has not yet)."""
+        w = self.state.window
+        if w is None or seat in self.bots or seat not in w.seats[w.at + 1:]:
+            return False
+        return self._early_at != self.window_start() or seat not in self.early
+
+    def _answer_early(self, screen: Screen, move: int | str, at: int | None) -> None:
+        """A window's answer given ahead: checked against the question's answers, kept
+        (secret: nothing changes on any other page) until the seat's turn to answer."""
+        st, lang = self.state, screen.lang
+        legal = st.legal_moves()
+        start = self.window_start()
+        assert start is not None
+        if isinstance(move, int):
+            if at is None or not start <= at <= st.move_count:
+                self._error(screen, t(lang, "stale"))
+                return self.refresh(force=screen)
+            if not 1 <= move <= len(legal):
+                key = "bad_number_one" if len(legal) == 1 else "bad_number"
+                return self._error(screen, t(lang, key, n=move, count=len(legal)))
+            index = move - 1
+        else:
+            text = typed_text(move).strip()
+            if text.isdecimal() and text.isascii():
+                if not 1 <= int(text) <= len(legal):
+                    return self._error(screen, t(lang, "bad_number", n=int(text),
+                                                 count=len(legal)))
+                index = int(text) - 1
+            elif not text:
+                return self._error(screen, t(lang, "empty", n=len(legal),
+                                             example=st.move_text(legal[0], lang)))
+            else:
+                try:
+                    index = legal.index(st.parse_move(text))
+                except TabletopError as e:
+                    return self._error(screen, e.in_lang(lang))
+        if self._early_at != start:
+            self.early, self._early_at = {}, start
+        self.early[screen.seat] = index
+        self.refresh()
+
+    def play_early(self) -> None:
+        """The answers given ahead to the open window, each played when its seat's turn to
+        answer comes (in play order, as the engine asks them)."""
+        st = self.state
+        while not st.is_over and self.early:
+            start = self.window_start()
+            seat = st.current_player
+            if start is None or start != self._early_at:
+                self.early = {}
+                return
+            if seat not in self.early:
+                return
+            index = self.early.pop(seat)
+            try:
+                st.play(st.legal_moves()[index], seat=seat)
+            except RulesetError as e:
+                self.said(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)))
+                return
+            self.save()
 
     def board(self, seat: int, lang: str, columns: int) -> str:
         """The board and the last moves as ``seat`` sees them (TABLE: the public view), and
@@ -277,6 +357,8 @@ class WebTable:
         st, seat, lang = self.state, screen.seat, screen.lang
         if st.is_over:
             return self._error(screen, t(lang, "game_over_no_moves"))
+        if st.current_player != seat and self.may_answer_early(seat):
+            return self._answer_early(screen, move, at)
         if st.current_player != seat or seat in self.bots:
             return self._error(screen, t(lang, "not_your_turn",
                                          name=st.seat_name(st.current_player)))
@@ -309,6 +391,7 @@ class WebTable:
         except TabletopError as e:  # the table's sentence for a move that is not legal
             return self._error(screen, e.in_lang(lang))
         self.save()
+        self.play_early()
         self.refresh()
 
     def _give_to_bot(self, screen: Screen, seat: int) -> None:
@@ -351,5 +434,6 @@ class WebTable:
             self.said(t(self.lang, "ruleset_bug", error=e.in_lang(self.lang)))
             return False
         self.save()
+        self.play_early()
         self.refresh()
         return True

@@ -48,6 +48,7 @@ from tabletop.engine.effects import (
     frame_ctx,
     mask_line,
     move_cards_at,
+    open_window,
     position,
 )
 from tabletop.engine.effects import make_runners as effects_runners
@@ -95,6 +96,7 @@ from tabletop.rules.steps import (
     Move,
     Set,
     Step,
+    Window,
 )
 from tabletop.rules.values import (
     EVENT_SETTERS,
@@ -943,6 +945,18 @@ class _Gen:
                     f"{i}return True"]
         elif where == PAUSE:
             out.append(f"{i}return True")
+        return 1
+
+    def visit_window(self, step: Window, block: Block, j: int, ind: str, out: list[str],
+                     where: str) -> int:
+        """A reaction window, run by its runner (effects.open_window) wherever it stands:
+        at a segment's end the segment gives True when it asked (or the game ended), else
+        goes on (nobody to ask: the window closed at once). A block holding one never runs
+        by its function (``semi``), nor in place."""
+        out.append(f"{ind}{self.const(open_window(step, self.spec))}(st, f)")
+        if where == PAUSE:
+            out += [f"{ind}if st.outcome is not None or st.pending is not None:",
+                    f"{ind}    return True"]
         return 1
 
     def visit_for_each(self, step: ForEach, block: Block, j: int, ind: str, out: list[str],
