@@ -106,8 +106,8 @@ TABLE_MESSAGES = Catalogue({
                                "({answers}), ou Entrée pour personne."},
     "window_not_named": {"en": "{text!r} names none of {names}: start with one of those names, "
                                "or press Enter for nobody.",
-                         "fr": "« {text} » ne nomme aucun de {names} : commencez par l'un de "
-                               "ces noms, ou appuyez sur Entrée pour personne."},
+                         "fr": "« {text} » ne nomme personne parmi {names} : commencez par l'un "
+                               "de ces noms, ou appuyez sur Entrée pour personne."},
     "window_which": {"en": "{name} answers what? Type {name} then one of: {answers}.",
                      "fr": "Que répond {name} ? Tapez {name} puis l'une de ces réponses : "
                            "{answers}."},
