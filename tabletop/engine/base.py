@@ -132,8 +132,8 @@ class StateBase:
         # the log lines of this move that may show a card some seat cannot see, settled when
         # it is over (codegen.settle_masks); None when there is none
         self._masks: list[Any] | None = None
-        # the cards each seat saw come where it sees them during this move (not quiet)
-        self._seen_in_move: dict[int, set[int]] | None = None
+        # where cards went during this move, in order (not quiet): seen_in_move reads it
+        self._moved_in_move: list[tuple[str, Any]] | None = None
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
@@ -304,7 +304,7 @@ class StateBase:
         s.outcome = self.outcome
         s._events = []
         s._masks = None
-        s._seen_in_move = None
+        s._moved_in_move = None
         s._where = ""
         s._budget = 0
         s._legal = self._legal
@@ -377,20 +377,12 @@ class StateBase:
         where they were and does not see them where they go keeps knowing them (what you
         gave away face down, what went back under the pile), until they are shuffled.
         A seat that knew them already knows them still."""
-        if not self.quiet:  # who sees them where they go, for this move's log lines
-            watch = self.game.watchers.get((self.players, dst))
-            if watch is None:
-                watch = self.game.watchers[(self.players, dst)] = tuple(
-                    s for s in range(self.players) if self.visible(dst, s))
-            if watch:
-                seen = self._seen_in_move
-                if seen is None:
-                    seen = self._seen_in_move = {}
-                for s in watch:
-                    if s in seen:
-                        seen[s].update(uids)
-                    else:
-                        seen[s] = set(uids)
+        if not self.quiet:  # where they went, for this move's log lines (seen_in_move)
+            moved = self._moved_in_move
+            if moved is None:
+                self._moved_in_move = [(dst, uids)]
+            else:
+                moved.append((dst, uids))
         if src == dst:
             return
         key = (self.players, src, dst)
@@ -401,6 +393,15 @@ class StateBase:
                 if src and self.visible(src, s) and not self.visible(dst, s))
         for s in seats:
             self._keep_known(s).update(uids)
+
+    def seen_in_move(self, seat: int) -> set[int]:
+        """The cards ``seat`` saw come where it sees them during this move (a card played face
+        up, then shuffled away before the move is over)."""
+        out: set[int] = set()
+        for dst, uids in self._moved_in_move or ():
+            if self.visible(dst, seat):
+                out.update(uids)
+        return out
 
     def sees(self, seat: int, card: CardDef) -> bool:
         """May ``seat`` see which card ``card`` is: it lies in a zone the seat may see, or the

@@ -50,7 +50,7 @@ class Effects(StateBase):
     def _apply(self, m: Move) -> list[Event]:
         events: list[Event] = []
         self._events = events
-        self._masks = self._seen_in_move = None
+        self._masks = self._moved_in_move = None
         self._legal = None
         p = self.pending  # the seat to decide: current_player (the game is not over)
         first = None
@@ -131,7 +131,7 @@ class Effects(StateBase):
             self.frames.append(Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
-        self._masks = self._seen_in_move = None
+        self._masks = self._moved_in_move = None
         Work.reset()
         try:
             self._run()
@@ -453,15 +453,36 @@ def _stand_in(game: Any) -> CardDef:
 def mask_line(st: Any, loc: dict[str, Any], names: tuple[str, ...],
                render: Callable[[Any], dict[str, str]]) -> None:
     """The log line just made may show by one of ``names`` a card some seat cannot see: kept
-    to be settled when the move is over (``settle_masks``), with what the line showed."""
-    held = {n: Ctx(st, loc).lookup(n) for n in names}
-    cards = [c for v in held.values() for c in _cards_of(v)]
-    if not cards:
+    to be settled when the move is over (``settle_masks``), with what the line showed.
+    Nothing is kept (the commonest) when each card lies where every seat sees it."""
+    seen = st.game.seen_by_all
+    players = st.players
+    where = st.where
+    for n in names:
+        v = loc[n] if n in loc else Ctx(st, loc).lookup(n)
+        for c in ((v,) if v.__class__ is CardDef else v if isinstance(v, list | tuple)
+                  else ()):
+            if c.__class__ is not CardDef:
+                continue
+            key = where[c.uid]
+            every = seen.get((players, key))
+            if every is None:
+                every = seen[(players, key)] = all(st.visible(key, s) for s in range(players))
+            if not every:
+                break
+        else:
+            continue
+        break
+    else:
         return
+    held = {n: loc[n] if n in loc else Ctx(st, loc).lookup(n) for n in names}
+    cards = [c for v in held.values() for c in _cards_of(v)]
     sees = st.sees
-    moved = st._seen_in_move or {}
-    blind = [{c.uid for c in cards if not sees(s, c) and c.uid not in moved.get(s, ())}
-             for s in range(st.players)]
+    blind = [{c.uid for c in cards if not sees(s, c)} for s in range(players)]
+    if any(blind) and st._moved_in_move:  # seen during the move, before the line
+        for s, b in enumerate(blind):
+            if b:
+                b -= st.seen_in_move(s)
     if any(blind):
         masks = st._masks
         if masks is None:
@@ -479,12 +500,14 @@ def settle_masks(st: Any, events: list[Event]) -> None:
     masks, st._masks = st._masks, None
     sees = st.sees
     defs = st.spec.cards
-    moved = st._seen_in_move or {}
+    moved: dict[int, set[int]] = {}
     for e, blind_then, loc, held, render in masks:
         groups: dict[frozenset[int], list[int]] = {}
         for s, then in enumerate(blind_then):
-            seen = moved.get(s, ())
-            blind = frozenset([u for u in then if not sees(s, defs[u]) and u not in seen])
+            if then and s not in moved:
+                moved[s] = st.seen_in_move(s)
+            saw = moved.get(s, ())
+            blind = frozenset([u for u in then if not sees(s, defs[u]) and u not in saw])
             groups.setdefault(blind, []).append(s)
         if len(groups) == 1 and frozenset() in groups:
             continue

@@ -225,11 +225,11 @@ class Game:
         # the seats that see the cards of one zone and not those of another, by (players,
         # from, to): who keeps knowing a card moved between them (StateBase.learn_moved)
         self.learners: dict[tuple[int, str, str], tuple[int, ...]] = {}
-        # the seats that see the cards of a zone, by (players, zone key)
-        self.watchers: dict[tuple[int, str], tuple[int, ...]] = {}
         # every name an attribute of some card has (a mark that names one is a fact)
         self.card_attr_names: frozenset[str] = frozenset().union(
             *(c.attr_table for c in spec.cards))
+        # whether every seat sees the cards of a zone, by (players, zone key) (mask_line)
+        self.seen_by_all: dict[tuple[int, str], bool] = {}
         # the card a masked log line shows for a hidden one (codegen._stand_in), made once
         self.hidden_stand_in: Any = None
         # combos(cards) by the codes of the cards (the same hand asks it again and again)
