@@ -132,8 +132,9 @@ class StateBase:
         # the log lines of this move that may show a card some seat cannot see, settled when
         # it is over (codegen.settle_masks); None when there is none
         self._masks: list[Any] | None = None
-        # where cards went during this move, in order (not quiet): seen_in_move reads it
-        self._moved_in_move: list[tuple[str, Any]] | None = None
+        # the cards each seat knew and forgot in a shuffle during this move (not quiet):
+        # seen_in_move reads it
+        self._forgot_in_move: dict[int, set[int]] | None = None
         self._where = ""  # the ruleset field being evaluated, for error messages
         self._budget = 0  # effect steps this move may still run (effects.py)
         self._legal: list[Move] | None = None
@@ -304,7 +305,7 @@ class StateBase:
         s.outcome = self.outcome
         s._events = []
         s._masks = None
-        s._moved_in_move = None
+        s._forgot_in_move = None
         s._where = ""
         s._budget = 0
         s._legal = self._legal
@@ -377,12 +378,6 @@ class StateBase:
         where they were and does not see them where they go keeps knowing them (what you
         gave away face down, what went back under the pile), until they are shuffled.
         A seat that knew them already knows them still."""
-        if not self.quiet:  # where they went, for this move's log lines (seen_in_move)
-            moved = self._moved_in_move
-            if moved is None:
-                self._moved_in_move = [(dst, uids)]
-            else:
-                moved.append((dst, uids))
         if src == dst:
             return
         key = (self.players, src, dst)
@@ -395,13 +390,10 @@ class StateBase:
             self._keep_known(s).update(uids)
 
     def seen_in_move(self, seat: int) -> set[int]:
-        """The cards ``seat`` saw come where it sees them during this move (a card played face
-        up, then shuffled away before the move is over)."""
-        out: set[int] = set()
-        for dst, uids in self._moved_in_move or ():
-            if self.visible(dst, seat):
-                out.update(uids)
-        return out
+        """The cards ``seat`` saw during this move and forgot in a shuffle before it was over
+        (a card played face up to the discard, then shuffled into the pile): knowledge
+        follows the card everywhere else (``learn_moved``)."""
+        return (self._forgot_in_move or {}).get(seat, set())
 
     def sees(self, seat: int, card: CardDef) -> bool:
         """May ``seat`` see which card ``card`` is: it lies in a zone the seat may see, or the

@@ -50,7 +50,7 @@ class Effects(StateBase):
     def _apply(self, m: Move) -> list[Event]:
         events: list[Event] = []
         self._events = events
-        self._masks = self._moved_in_move = None
+        self._masks = self._forgot_in_move = None
         self._legal = None
         p = self.pending  # the seat to decide: current_player (the game is not over)
         first = None
@@ -131,7 +131,7 @@ class Effects(StateBase):
             self.frames.append(Frame(hooks["turn_start"], 0, {"me": self.turn_seat}))
         self.frames.append(Frame(self.spec.setup, 0, {"me": self.turn_seat}))
         self._events = []
-        self._masks = self._moved_in_move = None
+        self._masks = self._forgot_in_move = None
         Work.reset()
         try:
             self._run()
@@ -479,7 +479,7 @@ def mask_line(st: Any, loc: dict[str, Any], names: tuple[str, ...],
     cards = [c for v in held.values() for c in _cards_of(v)]
     sees = st.sees
     blind = [{c.uid for c in cards if not sees(s, c)} for s in range(players)]
-    if any(blind) and st._moved_in_move:  # seen during the move, before the line
+    if any(blind) and st._forgot_in_move:  # seen during the move, before the line
         for s, b in enumerate(blind):
             if b:
                 b -= st.seen_in_move(s)
@@ -582,6 +582,11 @@ class _Runners:
                     if ids is None:
                         ids = set(pile)
                     st._keep_known(s)
+                    if not st.quiet:  # what it knew, for this move's log lines
+                        forgot = st._forgot_in_move
+                        if forgot is None:
+                            forgot = st._forgot_in_move = {}
+                        forgot.setdefault(s, set()).update(k & ids)
                     k -= ids
             if st.marks:  # nor what it was told of one
                 ids = set(pile)
