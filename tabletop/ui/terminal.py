@@ -44,6 +44,10 @@ THINKING = 0.5  # a bot thinking longer than this (seconds) shows it
 HINT_SECONDS = 1.5  # a hint's search (the exact solver, where it serves, may take longer once)
 ECHO = 60  # the most characters of a typed line said back in a message
 SINCE = 6  # the most events a "since your last turn" line names (the latest)
+# the table's own words, at the move prompt and at a window's shared prompt
+SAVE_WORDS = ("save", "sauver")
+QUIT_WORDS = ("quit", "exit", "quitter")
+RULES_WORDS = ("rules", "règles", "regles")
 
 
 class Table:
@@ -472,14 +476,14 @@ class Table:
             if word in ("hint", "indice"):
                 self.hint(seat)
                 continue
-            if word in ("rules", "règles", "regles"):
+            if word in RULES_WORDS:
                 self.show_rules()
                 self.draw(seat, legal)
                 continue
-            if word in ("save", "sauver"):
+            if word in SAVE_WORDS:
                 self.save()
                 continue
-            if word in ("quit", "exit", "quitter"):
+            if word in QUIT_WORDS:
                 self.save()
                 if not self.may_leave():
                     continue
@@ -597,19 +601,19 @@ class Table:
             if not word:
                 self.say(t(self.lang, "window_nobody"))
                 return None, None
-            if word in ("save", "sauver"):
+            if word in SAVE_WORDS:
                 self.save()
                 continue
             if word in ("help", "?", "aide", "board", "plateau"):  # the question again
                 self.draw(None, below=3)
                 self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
                 continue
-            if word in ("rules", "regles"):
+            if word in RULES_WORDS:
                 self.show_rules()
                 self.draw(None, below=3)
                 self.say(t(self.lang, key, q=question, names=names, answers=answers), "bold")
                 continue
-            if word in ("quit", "exit", "quitter"):
+            if word in QUIT_WORDS:
                 self.save()
                 if not self.may_leave():
                     continue
