@@ -2,7 +2,8 @@
 
 After a deliberate rule change, regenerate one with
 ``python -m tabletop.testing golden GAME --seed N [--players P] [--option k=v]
-> tests/golden/GAME.txt``
+> tests/golden/GAME.txt`` (an example of docs/examples/: ``golden docs/examples/ID.yaml ...
+> tests/golden/examples/ID.txt``)
 (the header of each file says which seed, players and options it was made with).
 """
 
@@ -33,9 +34,26 @@ def test_every_shipped_game_has_a_golden_playthrough() -> None:
     assert not missing, f"games without a golden playthrough in tests/golden/: {sorted(missing)}"
 
 
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+
+
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.txt")), ids=lambda p: p.stem)
 def test_golden_playthrough_is_unchanged(path: Path) -> None:
-    game, seed, players, options = _header(path)
+    _same_as_a_fresh_playthrough(path, _header(path)[0])
+
+
+@pytest.mark.parametrize("path", sorted((GOLDEN / "examples").glob("*.txt")),
+                         ids=lambda p: p.stem)
+def test_an_example_s_golden_playthrough_is_unchanged(path: Path) -> None:
+    """The games of docs/examples/, each from its file (tests/golden/examples/ID.txt is
+    written by python -m tabletop.testing golden docs/examples/ID.yaml --seed N ...)."""
+    game = EXAMPLES / f"{_header(path)[0]}.yaml"
+    assert game.is_file(), f"{path.name}: no {game.name} in docs/examples/"
+    _same_as_a_fresh_playthrough(path, str(game))
+
+
+def _same_as_a_fresh_playthrough(path: Path, game: str) -> None:
+    _id, seed, players, options = _header(path)
     expected = path.read_text(encoding="utf-8")
     actual = playthrough(game, seed, players, options)
     if actual != expected:
