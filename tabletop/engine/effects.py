@@ -314,6 +314,27 @@ def frame_ctx(st: Effects, f: Frame) -> Ctx:
     return ctx
 
 
+def _take_top(st: Effects, src: str, dst: str, n: int) -> tuple[list[int], list[int]]:
+    """The top ``n`` cards of zone ``src`` (fewer when it holds fewer) taken out of it for a
+    deal into ``dst``, both zones recorded in the undo journal first (when any is taken):
+    the cards taken, and ``dst``'s list."""
+    zones = st.zones
+    pile = zones[src]
+    dest = zones[dst]
+    k = min(n, len(pile))
+    if k <= 0:
+        return [], dest
+    undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
+    if undo is not None:
+        if src not in undo:
+            undo[src] = pile[:]
+        if dst not in undo:
+            undo[dst] = dest[:]
+    taken = pile[:k]
+    del pile[:k]
+    return taken, dest
+
+
 def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
     """The top ``n`` cards of zone ``src`` (fewer when it holds fewer) put into ``dst`` one
     after the other (on its top or at its end), each recorded in the undo journal: taken at
@@ -321,17 +342,10 @@ def deal_cards(st: Effects, src: str, dst: str, n: int, top: bool) -> None:
     zones = st.zones
     where = st.where
     undo = st._undo_zones  # the zones as they were before the move (base.py, _snapshot)
-    pile = zones[src]
-    k = min(n, len(pile))
-    if k > 0 and src != dst:
-        dest = zones[dst]
-        if undo is not None:
-            if src not in undo:
-                undo[src] = pile[:]
-            if dst not in undo:
-                undo[dst] = dest[:]
-        taken = pile[:k]
-        del pile[:k]
+    if src != dst:
+        taken, dest = _take_top(st, src, dst, n)
+        if not taken:
+            return
         if top:
             dest[:0] = taken[::-1]
         else:
@@ -404,21 +418,10 @@ def deal_cards_at(st: Effects, src: str, dst: str, n: int, at: Any) -> None:
     (at its end when the zone holds fewer cards; a zone dealt to itself: once they are
     taken out), each zone recorded in the undo journal."""
     i = position(at)
-    zones = st.zones
     where = st.where
-    undo = st._undo_zones
-    pile = zones[src]
-    k = min(n, len(pile))
-    if k <= 0:
+    taken, dest = _take_top(st, src, dst, n)
+    if not taken:
         return
-    dest = zones[dst]
-    if undo is not None:
-        if src not in undo:
-            undo[src] = pile[:]
-        if dst not in undo:
-            undo[dst] = dest[:]
-    taken = pile[:k]
-    del pile[:k]
     i = min(i, len(dest))
     dest[i:i] = taken
     for uid in taken:
