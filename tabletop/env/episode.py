@@ -107,15 +107,16 @@ class Episode:
         return None if self.over else self.state.current_player
 
     def _bots_play(self) -> None:
+        """The bots' moves until an agent decides; the game truncated once it has played
+        max_moves moves (or ended by the ruleset's own limit)."""
         st = self.state
-        while not st.is_over:
+        while not st.is_over and len(st.history) < self.max_moves:
             seat = st.current_player
             if seat is None or seat not in self.bots:
                 break
-            if len(st.history) >= self.max_moves:
-                self.truncated = True
-                return
             st.play(decide(self.bots[seat], st, seat))
+        if not st.is_over and len(st.history) >= self.max_moves:
+            self.truncated = True
         self._ended_by_limit()
 
     def _ended_by_limit(self) -> None:
@@ -177,10 +178,7 @@ class Episode:
                                    f"{example} (read the mask)")
         self._legal = None
         self.state.play(move)
-        if len(self.state.history) >= self.max_moves and not self.state.is_over:
-            self.truncated = True
-        else:
-            self._bots_play()
+        self._bots_play()
         self._legal = None
 
     def rewards(self) -> dict[int, float]:
