@@ -118,6 +118,9 @@ def test_observe_shows_the_card_to_the_observer_only() -> None:
     play(st, "observe 1")
     assert st.view(ANA)["centre_en"] == "1: Treasure   2: ?"
     assert st.view(BEN)["centre_en"] == "1: ?   2: ?"
+    # the same as cards, for agents (tabletop.env)
+    assert st.view(ANA)["centre"] == ["treasure", None]
+    assert st.view(BEN)["centre"] == [None, None]
     assert log_lines(st, None) == ["Ana: looks at centre card 1"]
     assert log_lines(st, ANA)[-2:] == ["Ana: looks at centre card 1",
                                       "Ana: sees that centre card 1 is the Treasure"]
@@ -319,6 +322,7 @@ def test_designating_a_neutral_shows_their_card_and_starts_the_final_phase() -> 
     play(st, "pass", "pass", "pass", "designate Eve")
     assert not st.is_over
     assert st.view(ANA)["known_en"] == "Eve: Neutral"
+    assert st.view(ANA)["known"] == [None, None, None, None, "neutral"]
     assert st.view(BEN)["designation_en"] == "Chloe designated Eve: name who holds the Fake Key"
     assert log_lines(st, None)[-1] == "Chloe: Eve shows a Neutral card: final phase"
     assert st.view(ANA)["answers_en"] is None
