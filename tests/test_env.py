@@ -118,7 +118,10 @@ def test_a_ruleset_by_path_is_an_environment_too(path: Path) -> None:
 @pytest.mark.parametrize(("game", "players"), [("deck-menteur", 3), ("coffre-et-cle", 5),
                                                ("arcane-duel", 3), ("expedition-rivale", 2),
                                                ("scoundrel", 1), ("pyramide-escape", 1),
-                                               ("push-to-five", 2), ("aria", 2)])
+                                               ("push-to-five", 2), ("aria", 2),
+                                               (str(ROOT / "docs/examples/signal-fires.yaml"), 3),
+                                               (str(ROOT / "docs/examples/foghorn.yaml"), 3),
+                                               (str(ROOT / "docs/examples/lantern-row.yaml"), 3)])
 def test_nothing_a_seat_may_not_see_enters_its_observation(game: str, players: int) -> None:
     """The cards a seat cannot see dealt again (determinize, as `tabletop check` does): its
     observation and its mask stay the same, number for number."""
@@ -277,3 +280,18 @@ def test_wrong_arguments_get_one_sentence() -> None:
         env.reset(seed=1)
     with pytest.raises(tabletop.UnknownGameError):
         tenv.aec_env("no-such-game")
+
+
+def test_a_hand_the_view_shows_as_text_is_read_as_its_cards() -> None:
+    """Signal Fires shows each hand as a line (``1:O5  2:I4``): the observation counts the
+    cards the line names, for every hand but the seat's own, which it may not see."""
+    env = tenv.aec_env(ROOT / "docs/examples/signal-fires.yaml", players=2)
+    env.reset(seed=1)
+    names = env.observation_names()
+    obs = env.observe("P1")["observation"]
+    mine = {n for n, v in zip(names, obs, strict=True) if n.startswith("hands[me]~") and v}
+    theirs = {n.split("~")[1] for n, v in zip(names, obs, strict=True)
+              if n.startswith("hands[+1]~") and v}
+    assert mine == set()
+    line = env.state_now.view(0)["hands"][1]
+    assert theirs == {w.split(":")[1] for w in line.split()} and len(theirs) >= 3

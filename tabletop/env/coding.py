@@ -45,8 +45,11 @@ SURVEY_MOVES = 2000
 VIEW_EVERY = 5  # the view of the seat to move is read at every fifth move
 # more actions than this and a flat action space stops being useful to an agent: one sentence
 MAX_ACTIONS = 50_000
-# a text key of the view that took more values than this in the survey is free text: left out
+# a text key of the view that took more values than this in the survey is free text: only the
+# cards its words name are read from it (by their codes: "1:O5  2:I4")
 MAX_WORDS = 32
+MAX_TOKENS = 4096
+_WORD = re.compile(r"[^\s:;,.()\[\]/|]+")
 
 
 class EnvError(RulesetError):
@@ -68,6 +71,8 @@ class Stat:
     high: float = -math.inf
     texts: set[str] = attrs.field(factory=set)
     many_texts: bool = False
+    # the words of its texts (up to MAX_TOKENS): a card's code among them is a card it names
+    tokens: set[str] = attrs.field(factory=set)
     lists: bool = False
     longest: int = 0
     items: Stat | None = None
@@ -83,6 +88,8 @@ class Stat:
             self.low = min(self.low, float(v))
             self.high = max(self.high, float(v))
         elif isinstance(v, str):
+            if len(self.tokens) < MAX_TOKENS:
+                self.tokens.update(_WORD.findall(v))
             if not self.many_texts:
                 self.texts.add(v)
                 if len(self.texts) > 4 * MAX_WORDS:
@@ -304,8 +311,21 @@ def _choose_steps(game: Game) -> list[Choose]:
     return out
 
 
+_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _names_unseen_zone(spec: Any, source: Any) -> bool:
+    """Whether an expression's text names a zone whose cards a seat may not see although they
+    lie before it (a face-down pile, a hand held facing the table): a card it gives may be
+    named by its place."""
+    unseen = {z for z, v in spec.zones.items() if v.visibility in ("hidden", "others")}
+    return isinstance(source, str) and bool(unseen & set(_NAME.findall(source)))
+
+
 def build_actions(game: Game, players: int, sv: Survey) -> ActionTable:
-    """The table of actions (see ActionTable) from the ruleset and the survey."""
+    """The table of actions (see ActionTable) from the ruleset and the survey. A card hole
+    also takes the places 1 to the number of cards where the survey met a card named by its
+    place there, or where the hole's ``from:`` names a zone of unseen cards."""
     spec = game.spec
     codes = list(dict.fromkeys(c.code for c in spec.cards))
     types = {c.code: str(c.type) for c in spec.cards}
@@ -330,7 +350,10 @@ def build_actions(game: Game, players: int, sv: Survey) -> ActionTable:
         for a in ms.args:
             hole = f"move:{ms.id}:{a.name}"
             if a.kind == "card":
-                fillers[a.name] = codes + (places if hole in sv.places else [])
+                raw = raw_args.get(a.name) if isinstance(raw_args, dict) else None
+                source = raw.get("from") if isinstance(raw, dict) else raw
+                by_place = hole in sv.places or _names_unseen_zone(spec, source)
+                fillers[a.name] = codes + (places if by_place else [])
             elif a.kind == "seat":
                 fillers[a.name] = seats
             elif a.kind == "combo":
@@ -368,7 +391,9 @@ def build_actions(game: Game, players: int, sv: Survey) -> ActionTable:
         if "seat" in kinds:
             fill += seats
         if "card" in kinds:
-            fill += codes + (places if "choose:" + step.path in sv.places else [])
+            by_place = ("choose:" + step.path in sv.places
+                        or _names_unseen_zone(spec, source))
+            fill += codes + (places if by_place else [])
         if "combo" in kinds:
             fill += combos
         if "word" in kinds:
@@ -459,6 +484,18 @@ class Counts(Feature):
                     out[at + i] = min(1.0, out[at + i] + per[w])
 
 
+class Named(Counts):
+    """The cards a free text names by their codes (``1:O5  2:I4``), counted as Counts does."""
+
+    def __init__(self, name: str, codes: Sequence[str], per: Mapping[str, int]) -> None:
+        super().__init__(name, codes, per, sep="~")
+
+    def write(self, v: Any, out: list[float], at: int) -> None:
+        for text in (v if isinstance(v, list) else [v]):
+            if isinstance(text, str):
+                super().write(_WORD.findall(text), out, at)
+
+
 class Length(Feature):
     """How long a list is, over the longest it can be."""
 
@@ -490,6 +527,10 @@ def _features(name: str, stat: Stat, codes: Sequence[str], copies: Mapping[str, 
     words = sorted(texts - set(codes))
     if cards:
         out.append(Counts(name, codes, copies))
+    elif stat.many_texts or (stat.items is not None and stat.items.many_texts):
+        tokens = stat.tokens | (stat.items.tokens if stat.items is not None else set())
+        if any(c in tokens for c in codes):  # free text that names cards by their codes
+            out.append(Named(name, codes, copies))
     if words and not stat.many_texts and not (stat.items and stat.items.many_texts) \
             and len(words) <= MAX_WORDS:
         out.append(Counts(name, words, sep="="))
