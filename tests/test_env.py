@@ -4,6 +4,7 @@ rules make, and nothing a seat may not see entering its observation."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import warnings
 from pathlib import Path
@@ -224,6 +225,15 @@ def test_an_action_the_mask_forbids_loses_the_game_or_raises() -> None:
         strict.step("lay")
 
 
+def test_the_table_of_actions_is_listed_in_a_stable_order() -> None:
+    env = tenv.aec_env("scoundrel")
+    table = env.actions()
+    assert table[:3] == ["fight 2S", "fight 3S", "fight 4S"] and "avoid" in table
+    assert [env.action_text(i) for i in range(len(table))] == table
+    assert tenv.aec_env("scoundrel").actions() == table
+    assert env.action_space("P1").n == len(table)  # type: ignore[attr-defined]
+
+
 def test_max_moves_truncates() -> None:
     env = tenv.gym_env("arcane-duel", players=2, max_moves=10)
     obs, _ = env.reset(seed=3)
@@ -295,3 +305,32 @@ def test_a_hand_the_view_shows_as_text_is_read_as_its_cards() -> None:
     assert mine == set()
     line = env.state_now.view(0)["hands"][1]
     assert theirs == {w.split(":")[1] for w in line.split()} and len(theirs) >= 3
+
+
+# what an agent trained today was given: the size and a digest of each game's table of actions
+# and of its observation's names. A change to either (a ruleset's new view key, a new move, a
+# change to the survey) changes what a trained agent's numbers mean: regenerate on purpose,
+# and say so in the commit.
+PINNED = [
+    ("scoundrel", 1, 177, "7dc881dccb50", 146, "96d1fb20dde1"),
+    ("pyramide-escape", 1, 866, "f6680182af33", 119, "23369ecf03fe"),
+    ("push-to-five", 2, 9, "a36ec8ce8a33", 30, "2bb039b23583"),
+    ("expedition-rivale", 2, 92, "c662695a2c75", 140, "13e7e9a5d668"),
+    ("arcane-duel", 2, 364, "9067f31e4dcd", 75, "cb157d173b91"),
+    ("arcane-arena", 2, 88, "6cde47157dd5", 66, "9ff5428d935e"),
+    ("aria", 2, 84, "e23e00e6ddf5", 54, "1a3a99b82371"),
+    ("deck-menteur", 3, 58, "8c46677e2402", 360, "b8254b2a6670"),
+    ("coffre-et-cle", 4, 37, "a19bb579c3db", 142, "2e558a07b878"),
+]
+
+
+def _digest(words: list[str]) -> str:
+    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:12]
+
+
+@pytest.mark.parametrize(("game", "players", "actions", "table", "numbers", "names"), PINNED)
+def test_the_table_and_the_observation_stay_what_agents_were_trained_on(
+        game: str, players: int, actions: int, table: str, numbers: int, names: str) -> None:
+    env = tenv.aec_env(game, players=players)
+    assert (len(env.actions()), _digest(env.actions())) == (actions, table)
+    assert (len(env.observation_names()), _digest(env.observation_names())) == (numbers, names)

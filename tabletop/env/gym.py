@@ -60,6 +60,10 @@ class TabletopGym(gymnasium.Env[Observed, np.int64]):
         """The move an action stands for, as ``State.play`` takes it."""
         return self.episode.coding.actions.text(int(action))
 
+    def actions(self) -> list[str]:
+        """Every action's move text, by action: the whole table, in its stable order."""
+        return list(self.episode.coding.actions.texts)
+
     def observation_names(self) -> list[str]:
         """What each number of the observation is (see docs/rl.md)."""
         return list(self.episode.coding.observation.names)
