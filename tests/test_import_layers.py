@@ -23,7 +23,7 @@ LAYERS: dict[str, list[str]] = {
     "rules": ["rules"],
     "engine": ["engine", "registry", "summary"],
     "bots and analysis": ["bots", "analysis", "testing"],
-    "front ends": ["ui", "web"],
+    "front ends": ["ui", "web", "env"],  # env: the learning agents' adapters
     "command line": ["cli", "__main__", "tabletop"],
 }
 

@@ -13,12 +13,12 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
 from tabletop.env.episode import Episode
-from tabletop.env.render import board
+from tabletop.env.face import Face
 
 Observed = dict[str, NDArray[Any]]
 
 
-class TabletopAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class TabletopAEC(Face, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """See ``tabletop.env.aec_env``."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tabletop", "is_parallelizable": False}
@@ -55,17 +55,6 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         return {"observation": self.episode.observation(seat),
                 "action_mask": self.episode.mask(seat)}
 
-    def action_text(self, action: int) -> str:
-        """The move an action stands for, as ``State.play`` takes it."""
-        return self.episode.coding.actions.text(int(action))
-
-    def actions(self) -> list[str]:
-        """Every action's move text, by action: the whole table, in its stable order."""
-        return list(self.episode.coding.actions.texts)
-
-    def observation_names(self) -> list[str]:
-        """What each number of the observation is (see docs/rl.md)."""
-        return list(self.episode.coding.observation.names)
 
     @property
     def state_now(self) -> Any:
@@ -119,13 +108,6 @@ class TabletopAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        text = board(self.episode)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def close(self) -> None:
         """Nothing is held open: the game lives in memory."""

@@ -12,12 +12,12 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from tabletop.env.episode import Episode
-from tabletop.env.render import board
+from tabletop.env.face import Face
 
 Observed = dict[str, NDArray[Any]]
 
 
-class TabletopGym(gymnasium.Env[Observed, np.int64]):
+class TabletopGym(Face, gymnasium.Env[Observed, np.int64]):
     """See ``tabletop.env.gym_env``."""
 
     metadata = {"render_modes": ["ansi", "human"]}
@@ -56,21 +56,4 @@ class TabletopGym(gymnasium.Env[Observed, np.int64]):
             info["illegal_move"] = True
         return obs, reward, ep.over and not ep.truncated, ep.truncated, info
 
-    def action_text(self, action: int) -> str:
-        """The move an action stands for, as ``State.play`` takes it."""
-        return self.episode.coding.actions.text(int(action))
 
-    def actions(self) -> list[str]:
-        """Every action's move text, by action: the whole table, in its stable order."""
-        return list(self.episode.coding.actions.texts)
-
-    def observation_names(self) -> list[str]:
-        """What each number of the observation is (see docs/rl.md)."""
-        return list(self.episode.coding.observation.names)
-
-    def render(self) -> str | None:
-        text = board(self.episode)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
