@@ -152,15 +152,12 @@ class MoveListing(StateBase):
         question may be declined (else all of them)."""
         legal = self.legal_moves()
         p = self.pending
-        if p is None or p.seat != seat or not self.frames:
+        if p is None or p.seat != seat:
             return legal
-        f = self.frames[-1]  # the question's frame, at the step after it
-        if not 0 < f.index <= len(f.block.steps):
+        step = self.question_step()
+        if step is None or step.bot is None:
             return legal
-        step = f.block.steps[f.index - 1]
-        hint = step.bot if isinstance(step, Choose) else None
-        if hint is None:
-            return legal
+        hint = step.bot
         ctx = Ctx(self, {"me": seat}, viewer=seat)
         Work.reset()
         saved, self._derived_memo = self._derived_memo, {}
@@ -178,6 +175,17 @@ class MoveListing(StateBase):
         if p.optional:
             return [m for m in legal if m.args and m.args[0][1] is None]
         return legal
+
+    def question_step(self) -> Choose | None:
+        """The ``choose`` step whose question waits now (its frame is at the step after it);
+        None for a free move, or a question the engine itself asks."""
+        if self.pending is None or not self.frames:
+            return None
+        f = self.frames[-1]
+        if not 0 < f.index <= len(f.block.steps):
+            return None
+        step = f.block.steps[f.index - 1]
+        return step if isinstance(step, Choose) else None
 
     def parse_move(self, text: str) -> Move:
         """The legal move this text names.

@@ -35,7 +35,6 @@ from tabletop.engine.state import Move, State
 from tabletop.errors import RulesetError
 from tabletop.lang.cards import CardDef
 from tabletop.rules.steps import Choose
-from tabletop.rules.values import CHOICE
 
 # the random games of a survey: at least the first, at most the second, and no new game once
 # the moves played reach the third (games of a thousand moves are seen often enough in a few);
@@ -75,9 +74,7 @@ class Stat:
     tokens: set[str] = attrs.field(factory=set)
     lists: bool = False
     longest: int = 0
-    items: Stat | None = None
-    lengths: set[int] = attrs.field(factory=set)
-    others: bool = False  # a mapping, or anything else left out
+    items: Stat | None = None  # a mapping, or anything else, is left out
 
     def add(self, v: Any) -> None:
         if v is None:
@@ -98,14 +95,10 @@ class Stat:
         elif isinstance(v, list):
             self.lists = True
             self.longest = max(self.longest, len(v))
-            if len(self.lengths) < 64:
-                self.lengths.add(len(v))
             if self.items is None:
                 self.items = Stat()
             for x in v:
                 self.items.add(x)
-        else:
-            self.others = True
 
 
 @attrs.define
@@ -126,18 +119,6 @@ class Survey:
     move_words: dict[str, set[str]] = attrs.field(factory=dict)
     views: dict[str, Stat] = attrs.field(factory=dict)
     per_seat: dict[str, bool] = attrs.field(factory=dict)
-
-
-def question_step(st: State) -> Choose | None:
-    """The choose step whose question waits now (None for a free move or a question asked by
-    the engine itself)."""
-    if st.pending is None or not st.frames:
-        return None
-    f = st.frames[-1]
-    if not 0 < f.index <= len(f.block.steps):
-        return None
-    step = f.block.steps[f.index - 1]
-    return step if isinstance(step, Choose) else None
 
 
 def _kind(v: Any) -> str:
@@ -169,7 +150,7 @@ def _record_views(sv: Survey, st: State, seats: Iterable[int]) -> None:
 def _record_moves(sv: Survey, st: State, legal: Sequence[Move]) -> None:
     p = st.pending
     if p is not None:
-        step = question_step(st)
+        step = st.question_step()
         path = step.path if step is not None else "?"
         kinds = sv.kinds.setdefault(path, set())
         for v in p.options:
@@ -263,13 +244,15 @@ class ActionTable:
     ``index(state, move)`` is a legal move's action; ``text(i)`` an action's move text (as
     ``State.play`` takes it)."""
 
-    def __init__(self, texts: Sequence[str], sorted_tail: Mapping[str, int]) -> None:
+    def __init__(self, texts: Sequence[str], sorted_tail: Mapping[str, int],
+                 codes: Sequence[str]) -> None:
         self.texts = tuple(texts)
         self._index = {t: i for i, t in enumerate(self.texts)}
         # a move whose last holes are a set of cards (kind ``cards``): its text with those
-        # cards in the order of the game's cards, by the number of fixed words before them
+        # cards in the order of the game's cards (``codes``), by the number of fixed words
+        # before them
         self._sorted_tail = dict(sorted_tail)
-        self._order: dict[str, int] = {}
+        self._order = {c: i for i, c in enumerate(codes)}
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -418,9 +401,7 @@ def build_actions(game: Game, players: int, sv: Survey) -> ActionTable:
         add(_product(step.notation, {"choice": fill}))
         if step.optional:
             add([" ".join(step.pass_notation)])
-    table = ActionTable(list(texts), sorted_tail)
-    table._order = {c: i for i, c in enumerate(codes)}
-    return table
+    return ActionTable(list(texts), sorted_tail, codes)
 
 
 # --- the observation -----------------------------------------------------------------------
@@ -663,5 +644,5 @@ def coding_for(game: Game, players: int, options: Mapping[str, Any]) -> Coding:
     return got
 
 
-__all__ = ["CHOICE", "MAX_ACTIONS", "SURVEY_GAMES", "ActionTable", "Coding", "EnvError",
-           "Observation", "Survey", "build_actions", "coding_for", "question_step", "survey"]
+__all__ = ["MAX_ACTIONS", "SURVEY_GAMES", "ActionTable", "Coding", "EnvError",
+           "Observation", "Survey", "build_actions", "coding_for", "survey"]

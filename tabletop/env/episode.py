@@ -38,13 +38,12 @@ def opponent_bot(spec: Opponent, seed: int) -> Bot:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         name, eq, value = part.partition("=")
         try:
+            if not eq:
+                raise ValueError(part)
             settings[name.strip()] = float(value)
         except ValueError:
             raise BotError(f"the opponent {spec!r} has a setting that is not name=number: "
                            f"{part!r} (e.g. mcts:iterations=50)") from None
-        if not eq:
-            raise BotError(f"the opponent {spec!r} has a setting that is not name=number: "
-                           f"{part!r} (e.g. mcts:iterations=50)")
     if kind.strip() in ("mcts", "expert") and "seconds" not in settings:
         settings["seconds"] = 0.0
     return make_bot(kind.strip(), seed=seed, **settings)
